@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerErrorHandler } from './errors/error-handler';
+import type { Clock } from './platform/clock';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSessions } from './plugins/session';
+import { registerWebApp } from './plugins/web-app';
+import { authRoutes } from './modules/auth/auth.routes';
+import { playersRoutes } from './modules/players/players.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { createServices, type Services } from './services';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance & { services: Services };
+
+/**
+ * Builds the whole HTTP app from its dependencies: plugins, modules and one error handler. The process
+ * (`server.ts`) and the tests build the same app; tests call `inject` without opening a port.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const services = await createServices(deps);
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Lotto59 API', version: '0.1.0', description: 'Generated from @lotto59/contract.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const cookies = registerSessions(app, {
+    auth: services.auth,
+    appKey: services.appKey,
+    secureCookies: config.COOKIE_SECURE,
+    maxAgeSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes({ auth: services.auth, cookies }));
+  await app.register(
+    playersRoutes({ players: services.players, maintenance: services.maintenance, cookies }),
+  );
+  await app.register(transactionsRoutes({ transactions: services.transactions, cookies }));
+
+  await registerWebApp(app, config.WEB_DIST_DIR);
+  return Object.assign(app, { services }) as unknown as App;
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once and frozen. Every variable is listed in docs/operations.md with its default.
+ * A bad value stops the process with every problem listed at once.
+ */
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z.string().min(1).default('Asia/Phnom_Penh'),
+  /** The built web app served on the API's origin; defaults to this repository's apps/web/dist. */
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Set when behind a load balancer, so `request.ip` is the player's address (login throttling). */
+  TRUST_PROXY: flag(false),
+
+  DEMO_USERNAME: z.string().min(3).max(32).default('demo'),
+  DEMO_PASSWORD: z.string().min(8).max(64).default('demo1234'),
+  DEMO_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(1_000_000),
+
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
+  COOKIE_SECURE: flag(false),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  LOGIN_THROTTLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  MAINTENANCE_REFRESH_SECONDS: seconds(2),
+  /** Cost of argon2id. The defaults meet OWASP (m ≥ 19 MiB, t ≥ 2, p = 1); tests may lower them. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+
+  LOTTO_OPEN_SECONDS_POLL_1: seconds(180),
+  LOTTO_OPEN_SECONDS_POLL_2: seconds(60),
+  LOTTO_RELEASE_DELAY_SECONDS: seconds(1),
+  LOTTO_RELEASE_BALL_SECONDS: seconds(5),
+  LOTTO_RELEASE_TOTAL_SECONDS: seconds(65),
+});
+
+export type Config = Readonly<
+  Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & {
+    DATA_DIR: string;
+    /** Embedded: one process, SQLite under DATA_DIR. Server: PostgreSQL at DATABASE_URL. */
+    mode: 'embedded' | 'server';
+  }
+>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as they do in most shells and .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return Object.freeze({
+    ...c,
+    DATA_DIR: resolve(c.DATA_DIR),
+    mode: c.DATABASE_URL ? 'server' : 'embedded',
+  });
+}

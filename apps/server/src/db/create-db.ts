@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Dialect } from './database';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// pg returns int8 and numeric as strings to protect precision. Riel amounts, ids and counts stay far inside
+// Number.MAX_SAFE_INTEGER, so they are read as numbers, and a value outside that range is an error, not a
+// silent rounding.
+function parseSafeInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`integer out of safe range: ${text}`);
+  return n;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeInteger);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) =>
+  /^-?\d+$/.test(text) ? parseSafeInteger(text) : Number(text),
+);
+
+export function openSqlite(file: string): DbHandle {
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes (the WAL is
+  // fsynced at checkpoints); busy_timeout lets the operator CLI and the server share the file.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** SQLite under `dataDir` (embedded mode) unless a PostgreSQL URL is given (server mode). */
+export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DbHandle {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  return openSqlite(join(config.DATA_DIR, 'lotto59.sqlite'));
+}

@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AuditTable } from '../modules/audit/audit.table';
+import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
+import type { SettingsTable } from '../modules/settings/settings.table';
+import type { PlayersTable } from '../modules/players/players.table';
+import type { AccountsTable, TransfersTable } from '../modules/wallet/wallet.table';
+
+/** Every table of the database. Timestamps are epoch milliseconds (`*_ms`), money is whole riel. */
+export interface Database {
+  players: PlayersTable;
+  accounts: AccountsTable;
+  transfers: TransfersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  audit_events: AuditTable;
+  settings: SettingsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A repository function takes `Executor` so it runs alone or inside a caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+export type Dialect = 'sqlite' | 'postgres';

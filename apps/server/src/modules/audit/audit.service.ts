@@ -1,0 +1,53 @@
+import type { Db, Executor } from '../../db/database';
+import type { Clock } from '../../platform/clock';
+
+export const AUDIT_KINDS = [
+  'login',
+  'login_failed',
+  'login_throttled',
+  'logout',
+  'session_replaced',
+  'password_changed',
+  'password_change_failed',
+  'player_created',
+  'player_flags_changed',
+  'deposit',
+  'withdraw',
+  'maintenance_changed',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export interface AuditEvent {
+  kind: AuditKind;
+  playerId?: number | null | undefined;
+  ip?: string | null | undefined;
+  /** Never a password, a session token or an XSRF token. */
+  detail?: Record<string, unknown> | undefined;
+}
+
+/** The audit log of security events and money movements; written in the same transaction as the act. */
+export class AuditService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async record(event: AuditEvent, ex: Executor = this.db): Promise<void> {
+    await ex
+      .insertInto('audit_events')
+      .values({
+        at_ms: this.clock.nowMs(),
+        kind: event.kind,
+        player_id: event.playerId ?? null,
+        ip: event.ip ?? null,
+        detail: event.detail ? JSON.stringify(event.detail) : null,
+      })
+      .execute();
+  }
+
+  list(filter: { playerId?: number; limit: number }) {
+    let q = this.db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
+    if (filter.playerId !== undefined) q = q.where('player_id', '=', filter.playerId);
+    return q.execute();
+  }
+}

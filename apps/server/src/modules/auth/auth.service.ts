@@ -1,0 +1,204 @@
+import type { ChangePasswordRequest, UserDetail } from '@lotto59/contract';
+import type { Db } from '../../db/database';
+import { AppError, validationError } from '../../errors/app-error';
+import type { Clock } from '../../platform/clock';
+import type { AuditService } from '../audit/audit.service';
+import { toUserDetail, type PlayersService } from '../players/players.service';
+import type { WalletService } from '../wallet/wallet.service';
+import { isCommonPassword } from './common-passwords';
+import { LoginThrottle } from './login-throttle';
+import type { PasswordHasher } from './password-hasher';
+import * as sessions from './sessions.repository';
+import { newSessionToken, sessionIdOf } from './session-tokens';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+  /** last_seen_at is written at most this often, so reads do not turn into writes on every call. */
+  touchEveryMs: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The player behind a live session. */
+export interface AuthContext {
+  playerId: number;
+  sessionId: string;
+}
+
+/**
+ * Sessions and authentication (decisions §6): server-side sessions keyed by the hash of an opaque token,
+ * one live session per player, argon2id passwords, throttled logins, every event audit-logged.
+ */
+export class AuthService {
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly players: PlayersService,
+    private readonly wallet: WalletService,
+    private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  /**
+   * Checks the credentials and opens a new session with a new token (the old cookie's session, if any,
+   * ends). Any other live session of the player ends too: its next call answers 411.
+   */
+  async login(
+    input: { username: string; password: string },
+    client: ClientInfo,
+    previousToken: string | undefined,
+  ): Promise<{ token: string; user: UserDetail }> {
+    const usernameKey = input.username.trim().toLowerCase();
+    const keys = LoginThrottle.keys(usernameKey, client.ip);
+    try {
+      await this.throttle.assertAllowed(keys);
+    } catch (error) {
+      await this.audit.record({ kind: 'login_throttled', ip: client.ip, detail: { username: usernameKey } });
+      throw error;
+    }
+
+    const player = await this.players.findByUsername(usernameKey);
+    // Unknown user and wrong password take the same time and give the same answer.
+    const passwordOk = player
+      ? await this.hasher.verify(player.password_hash, input.password)
+      : await this.hasher.verify(await this.dummy(), input.password).then(() => false);
+    if (!player || !passwordOk) {
+      await this.throttle.recordFailure(keys);
+      await this.audit.record({
+        kind: 'login_failed',
+        playerId: player?.id ?? null,
+        ip: client.ip,
+        detail: { username: usernameKey },
+      });
+      throw new AppError('INVALID_CREDENTIALS', undefined, {
+        errors: { username: ['These credentials do not match our records.'] },
+      });
+    }
+    await this.throttle.recordSuccess(keys);
+
+    const token = newSessionToken();
+    const nowMs = this.clock.nowMs();
+    const balance = await this.db.transaction().execute(async (trx) => {
+      if (previousToken) await sessions.endSession(trx, sessionIdOf(previousToken), 'replaced', nowMs);
+      const replaced = await sessions.endSessionsOfPlayer(trx, player.id, 'replaced', nowMs);
+      await sessions.insertSession(trx, {
+        id: sessionIdOf(token),
+        playerId: player.id,
+        nowMs,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
+      await this.audit.record(
+        { kind: 'login', playerId: player.id, ip: client.ip, detail: { replacedSessions: replaced } },
+        trx,
+      );
+      return this.wallet.playerBalance(player.id, trx);
+    });
+    return { token, user: toUserDetail(player, balance) };
+  }
+
+  /**
+   * Resolves the session of a cookie token: 401 when unknown or logged out, 411 when another login or a
+   * password change ended it, 419 when it expired (idle or absolute timeout).
+   */
+  async authenticate(token: string | undefined): Promise<AuthContext> {
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const id = sessionIdOf(token);
+    const session = await sessions.findSession(this.db, id);
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    switch (session.end_reason) {
+      case null:
+        break;
+      case 'replaced':
+      case 'password_changed':
+        throw new AppError('SESSION_REPLACED');
+      case 'expired':
+        throw new AppError('SESSION_EXPIRED');
+      case 'logout':
+        throw new AppError('UNAUTHENTICATED');
+    }
+    const nowMs = this.clock.nowMs();
+    if (
+      nowMs - session.last_seen_at_ms > this.policy.idleMs ||
+      nowMs - session.created_at_ms > this.policy.absoluteMs
+    ) {
+      await sessions.endSession(this.db, id, 'expired', nowMs);
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (nowMs - session.last_seen_at_ms >= this.policy.touchEveryMs) {
+      await sessions.touchSession(this.db, id, nowMs);
+    }
+    return { playerId: session.player_id, sessionId: id };
+  }
+
+  /** Ends the cookie's session, if it is one; logging out twice is not an error. */
+  async logout(token: string | undefined, client: ClientInfo): Promise<void> {
+    if (!token) return;
+    const session = await sessions.findSession(this.db, sessionIdOf(token));
+    if (!session || session.ended_at_ms !== null) return;
+    await this.db.transaction().execute(async (trx) => {
+      await sessions.endSession(trx, session.id, 'logout', this.clock.nowMs());
+      await this.audit.record({ kind: 'logout', playerId: session.player_id, ip: client.ip }, trx);
+    });
+  }
+
+  /**
+   * Changes the password (decisions §6) and returns the new session token: the current session
+   * continues under a new token, every other session of the player ends.
+   */
+  async changePassword(auth: AuthContext, input: ChangePasswordRequest, client: ClientInfo): Promise<string> {
+    const player = await this.players.byId(auth.playerId);
+    const errors: Record<string, string[]> = {};
+    if (!(await this.hasher.verify(player.password_hash, input.old_password))) {
+      errors.old_password = ['The old password is incorrect.'];
+    }
+    if (input.new_password === input.old_password) {
+      errors.new_password = ['The new password must be different from the old password.'];
+    } else if (isCommonPassword(input.new_password)) {
+      errors.new_password = ['The new password is too common. Choose a less common password.'];
+    }
+    if (input.confirm !== input.new_password) {
+      errors.confirm = ['The confirm field must match the new password.'];
+    }
+    if (Object.keys(errors).length > 0) {
+      await this.audit.record({
+        kind: 'password_change_failed',
+        playerId: player.id,
+        ip: client.ip,
+        detail: { fields: Object.keys(errors) },
+      });
+      throw validationError(errors);
+    }
+
+    const hash = await this.hasher.hash(input.new_password);
+    const token = newSessionToken();
+    const nowMs = this.clock.nowMs();
+    await this.db.transaction().execute(async (trx) => {
+      await this.players.setPasswordHash(player.id, hash, trx);
+      await sessions.endSession(trx, auth.sessionId, 'password_changed', nowMs);
+      await sessions.endSessionsOfPlayer(trx, player.id, 'password_changed', nowMs);
+      await sessions.insertSession(trx, {
+        id: sessionIdOf(token),
+        playerId: player.id,
+        nowMs,
+        ip: client.ip,
+        userAgent: client.userAgent,
+      });
+      await this.audit.record({ kind: 'password_changed', playerId: player.id, ip: client.ip }, trx);
+    });
+    return token;
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash('not-a-real-password-for-timing');
+    return this.dummyHash;
+  }
+}

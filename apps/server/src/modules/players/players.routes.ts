@@ -1,0 +1,24 @@
+import { envelope, userDetailSchema } from '@lotto59/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionCookies } from '../../plugins/session';
+import type { MaintenanceService } from '../maintenance/maintenance.service';
+import type { PlayersService } from './players.service';
+
+/** `GET /api/user`: the user detail of seed §3; 503 while maintenance is on (seed §4). */
+export function playersRoutes(deps: {
+  players: PlayersService;
+  maintenance: MaintenanceService;
+  cookies: SessionCookies;
+}) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/user',
+      {
+        schema: { tags: ['user'], response: { 200: envelope(userDetailSchema) } },
+        onRequest: [async () => deps.maintenance.assertOpen(), deps.cookies.requirePlayer],
+      },
+      async (request) => ({ data: await deps.players.userDetail(request.auth!.playerId) }),
+    );
+  };
+}

@@ -1,0 +1,5 @@
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at_ms: number;
+}

@@ -1,0 +1,58 @@
+import type { Riel } from '@lotto59/domain';
+import type { Db } from '../../db/database';
+import { retryOnConflict } from '../../db/db-errors';
+import type { AuditService } from '../audit/audit.service';
+import type { TransferReceipt, WalletService } from './wallet.service';
+
+export interface CashMovement {
+  playerId: number;
+  amount: Riel;
+  /** The operator's key for this movement; the same key twice moves the money once. */
+  idempotencyKey: string;
+  note?: string | undefined;
+}
+
+/**
+ * Money in and out of the product (operator deposits and withdrawals): a transfer between the cash
+ * account and the player's wallet, audit-logged in the same transaction.
+ */
+export class CashierService {
+  constructor(
+    private readonly db: Db,
+    private readonly wallet: WalletService,
+    private readonly audit: AuditService,
+  ) {}
+
+  deposit(m: CashMovement): Promise<TransferReceipt> {
+    return this.move('deposit', m);
+  }
+
+  /** Refused with INSUFFICIENT_FUNDS beyond the balance; nothing moves then. */
+  withdraw(m: CashMovement): Promise<TransferReceipt> {
+    return this.move('withdraw', m);
+  }
+
+  private move(kind: 'deposit' | 'withdraw', m: CashMovement): Promise<TransferReceipt> {
+    const player = { playerId: m.playerId };
+    const cash = { system: 'cash' as const };
+    return retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        const receipt = await this.wallet.transferWithin(trx, {
+          idempotencyKey: `${kind}:${m.idempotencyKey}`,
+          kind,
+          from: kind === 'deposit' ? cash : player,
+          to: kind === 'deposit' ? player : cash,
+          amount: m.amount,
+          note: m.note,
+        });
+        if (!receipt.replayed) {
+          await this.audit.record(
+            { kind, playerId: m.playerId, detail: { amount: m.amount, transferId: receipt.transferId } },
+            trx,
+          );
+        }
+        return receipt;
+      }),
+    );
+  }
+}

@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { AccountKind } from './wallet.table';
+
+// All SQL of the ledger. Each function takes the executor first so it runs inside the caller's transaction.
+
+export function findAccountIdByCode(ex: Executor, code: string) {
+  return ex.selectFrom('accounts').select('id').where('code', '=', code).executeTakeFirst();
+}
+
+export function findPlayerAccount(ex: Executor, playerId: number) {
+  return ex
+    .selectFrom('accounts')
+    .select(['id', 'balance'])
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export async function insertAccount(
+  ex: Executor,
+  row: { code: string; kind: AccountKind; playerId: number | null; mayGoNegative: boolean; nowMs: number },
+): Promise<number> {
+  const { id } = await ex
+    .insertInto('accounts')
+    .values({
+      code: row.code,
+      kind: row.kind,
+      player_id: row.playerId,
+      balance: 0,
+      may_go_negative: row.mayGoNegative ? 1 : 0,
+      created_at_ms: row.nowMs,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findTransferByKey(ex: Executor, idempotencyKey: string) {
+  return ex
+    .selectFrom('transfers')
+    .selectAll()
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes `amount` from an account only if it stays covered: one conditional statement, never
+ * read-then-write, so concurrent debits cannot overdraw. Returns the new balance, or undefined when refused.
+ */
+export async function debitIfCovered(ex: Executor, accountId: number, amount: number) {
+  const row = await ex
+    .updateTable('accounts')
+    .set({ balance: sql`balance - ${amount}` })
+    .where('id', '=', accountId)
+    .where((eb) => eb.or([eb('may_go_negative', '=', 1), eb('balance', '>=', amount)]))
+    .returning('balance')
+    .executeTakeFirst();
+  return row?.balance;
+}
+
+export async function credit(ex: Executor, accountId: number, amount: number): Promise<number> {
+  const row = await ex
+    .updateTable('accounts')
+    .set({ balance: sql`balance + ${amount}` })
+    .where('id', '=', accountId)
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  return row.balance;
+}
+
+export interface NewTransferRow {
+  idempotency_key: string;
+  request_hash: string;
+  kind: string;
+  from_account_id: number;
+  to_account_id: number;
+  amount: number;
+  from_balance_after: number;
+  to_balance_after: number;
+  reference: string | null;
+  note: string | null;
+  created_at_ms: number;
+}
+
+export async function insertTransfer(ex: Executor, row: NewTransferRow): Promise<number> {
+  const { id } = await ex.insertInto('transfers').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface AccountTransferFilter {
+  accountId: number;
+  kinds: readonly string[];
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+function transfersOfAccount(ex: Executor, f: AccountTransferFilter) {
+  let q = ex
+    .selectFrom('transfers')
+    .where((eb) => eb.or([eb('from_account_id', '=', f.accountId), eb('to_account_id', '=', f.accountId)]))
+    .where('kind', 'in', f.kinds);
+  if (f.fromMs !== undefined) q = q.where('created_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('created_at_ms', '<', f.toMs);
+  return q;
+}
+
+export function listTransfersOfAccount(
+  ex: Executor,
+  f: AccountTransferFilter,
+  page: { limit: number; offset: number },
+) {
+  return transfersOfAccount(ex, f)
+    .selectAll()
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countAndSumTransfersOfAccount(ex: Executor, f: AccountTransferFilter) {
+  const row = await transfersOfAccount(ex, f)
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number | null>('amount').as('sum')])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), sum: Number(row.sum ?? 0) };
+}
+
+/** Accounts whose stored balance differs from the sum of their transfers (should be none). */
+export function findUnbalancedAccounts(ex: Executor) {
+  const incoming = ex
+    .selectFrom('transfers')
+    .select(['to_account_id as account_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('to_account_id')
+    .as('incoming');
+  const outgoing = ex
+    .selectFrom('transfers')
+    .select(['from_account_id as account_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('from_account_id')
+    .as('outgoing');
+  return ex
+    .selectFrom('accounts')
+    .leftJoin(incoming, 'incoming.account_id', 'accounts.id')
+    .leftJoin(outgoing, 'outgoing.account_id', 'accounts.id')
+    .select([
+      'accounts.id',
+      'accounts.code',
+      'accounts.balance',
+      sql<number>`coalesce(incoming.total, 0) - coalesce(outgoing.total, 0)`.as('computed'),
+    ])
+    .where(sql<boolean>`accounts.balance <> coalesce(incoming.total, 0) - coalesce(outgoing.total, 0)`)
+    .execute();
+}
+
+export async function ledgerTotals(ex: Executor) {
+  const row = await ex
+    .selectFrom('accounts')
+    .select((eb) => [
+      eb.fn.sum<number>('balance').as('sum'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere((w) => w.and([w('kind', '=', 'player'), w('balance', '<', 0)]))
+        .as('negative_players'),
+      eb.fn.countAll<number>().as('accounts'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    sumOfBalances: Number(row.sum ?? 0),
+    negativePlayerAccounts: Number(row.negative_players),
+    accounts: Number(row.accounts),
+  };
+}

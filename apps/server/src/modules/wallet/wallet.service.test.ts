@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Riel } from '@lotto59/domain';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
+import { systemClock } from '../../platform/clock';
+import { WalletService } from './wallet.service';
+
+describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
+  let tdb: TestDatabase;
+  let wallet: WalletService;
+  let nextPlayer = 0;
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase(dialect);
+    wallet = new WalletService(tdb.db, systemClock);
+  });
+  afterAll(() => tdb.drop());
+
+  async function newPlayer(balance = 0): Promise<number> {
+    nextPlayer += 1;
+    const playerId = await tdb.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('players')
+        .values({
+          username: `p${nextPlayer}`,
+          username_key: `p${nextPlayer}`,
+          password_hash: 'x',
+          enable_lottery: 0,
+          enable_fast_game_play: 0,
+          enabled_poll_1: 1,
+          is_loading: 0,
+          is_demo: 0,
+          created_at_ms: 0,
+          updated_at_ms: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await wallet.openPlayerAccount(trx, id);
+      return id;
+    });
+    if (balance > 0) {
+      await wallet.transfer({
+        idempotencyKey: `seed:${playerId}`,
+        kind: 'deposit',
+        from: { system: 'cash' },
+        to: { playerId },
+        amount: balance as Riel,
+      });
+    }
+    return playerId;
+  }
+
+  async function expectInvariants() {
+    const report = await wallet.reconcile();
+    expect(report.unbalanced).toEqual([]);
+    expect(report.sumOfBalances).toBe(0);
+    expect(report.negativePlayerAccounts).toBe(0);
+    expect(report.ok).toBe(true);
+  }
+
+  it('moves money between two accounts and records balances after', async () => {
+    const player = await newPlayer(10_000);
+    const receipt = await wallet.transfer({
+      idempotencyKey: 'w-1',
+      kind: 'withdraw',
+      from: { playerId: player },
+      to: { system: 'cash' },
+      amount: 2_500 as Riel,
+    });
+    expect(receipt.replayed).toBe(false);
+    expect(receipt.fromBalanceAfter).toBe(7_500);
+    expect(await wallet.playerBalance(player)).toBe(7_500);
+    await expectInvariants();
+  });
+
+  it('refuses a debit beyond the balance and changes nothing', async () => {
+    const player = await newPlayer(1_000);
+    await expect(
+      wallet.transfer({
+        idempotencyKey: 'w-over',
+        kind: 'withdraw',
+        from: { playerId: player },
+        to: { system: 'cash' },
+        amount: 1_001 as Riel,
+      }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Not enought money.' });
+    expect(await wallet.playerBalance(player)).toBe(1_000);
+    const row = await tdb.db
+      .selectFrom('transfers')
+      .select('id')
+      .where('idempotency_key', '=', 'w-over')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
+    await expectInvariants();
+  });
+
+  it('replays a reused key without moving money, and refuses the key for another request', async () => {
+    const player = await newPlayer(5_000);
+    const cmd = {
+      idempotencyKey: 'idem-1',
+      kind: 'withdraw',
+      from: { playerId: player },
+      to: { system: 'cash' as const },
+      amount: 1_000 as Riel,
+    };
+    const first = await wallet.transfer(cmd);
+    const second = await wallet.transfer(cmd);
+    expect(second).toEqual({ ...first, replayed: true });
+    expect(await wallet.playerBalance(player)).toBe(4_000);
+    await expect(wallet.transfer({ ...cmd, amount: 2_000 as Riel })).rejects.toMatchObject({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(await wallet.playerBalance(player)).toBe(4_000);
+    await expectInvariants();
+  });
+
+  it('executes a concurrent duplicate once', async () => {
+    const player = await newPlayer(5_000);
+    const cmd = {
+      idempotencyKey: 'dup-concurrent',
+      kind: 'withdraw',
+      from: { playerId: player },
+      to: { system: 'cash' as const },
+      amount: 700 as Riel,
+    };
+    const receipts = await Promise.all(Array.from({ length: 10 }, () => wallet.transfer(cmd)));
+    expect(new Set(receipts.map((r) => r.transferId)).size).toBe(1);
+    expect(receipts.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await wallet.playerBalance(player)).toBe(4_300);
+    await expectInvariants();
+  });
+
+  it('accepts exactly floor(B/s) of 50 concurrent debits against one balance', async () => {
+    const stake = 300;
+    const balance = 4_000; // covers 13 debits of 300
+    const player = await newPlayer(balance);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        wallet.transfer({
+          idempotencyKey: `race-${player}-${i}`,
+          kind: 'bet_stake',
+          from: { playerId: player },
+          to: { system: 'house' },
+          amount: stake as Riel,
+        }),
+      ),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(accepted).toHaveLength(Math.floor(balance / stake));
+    for (const r of refused) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    }
+    expect(await wallet.playerBalance(player)).toBe(balance % stake);
+    await expectInvariants();
+  });
+
+  it('keeps transfers immutable at the schema level', async () => {
+    const player = await newPlayer(100);
+    await expect(tdb.db.updateTable('transfers').set({ amount: 1 }).execute()).rejects.toThrow(/immutable/);
+    await expect(tdb.db.deleteFrom('transfers').execute()).rejects.toThrow(/immutable/);
+    expect(await wallet.playerBalance(player)).toBe(100);
+  });
+
+  it('refuses a negative player balance at the schema level', async () => {
+    const player = await newPlayer(100);
+    await expect(
+      tdb.db.updateTable('accounts').set({ balance: -1 }).where('player_id', '=', player).execute(),
+    ).rejects.toThrow();
+    expect(await wallet.playerBalance(player)).toBe(100);
+  });
+
+  it('finds an account whose balance was tampered with', async () => {
+    const player = await newPlayer(100);
+    await tdb.db.updateTable('accounts').set({ balance: 150 }).where('player_id', '=', player).execute();
+    const report = await wallet.reconcile();
+    expect(report.ok).toBe(false);
+    expect(report.unbalanced).toEqual([
+      expect.objectContaining({ code: `player:${player}`, balance: 150, computed: 100 }),
+    ]);
+    await tdb.db.updateTable('accounts').set({ balance: 100 }).where('player_id', '=', player).execute();
+    await expectInvariants();
+  });
+});

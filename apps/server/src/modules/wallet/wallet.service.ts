@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { assert, type Riel } from '@lotto59/domain';
+import type { Db, Executor } from '../../db/database';
+import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
+import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../platform/clock';
+import * as repo from './wallet.repository';
+
+type TransferRow = NonNullable<Awaited<ReturnType<typeof repo.findTransferByKey>>>;
+
+export const SYSTEM_ACCOUNTS = ['house', 'cash', 'jackpot'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { playerId: number } | { system: SystemAccount } | { accountId: number };
+
+export interface TransferCommand {
+  /** Client- or caller-generated; the same key always means the same movement (a replay moves nothing). */
+  idempotencyKey: string;
+  /** What the movement is for: `deposit`, `withdraw`, `bet_stake`, `bet_payout`, … */
+  kind: string;
+  from: AccountRef;
+  to: AccountRef;
+  amount: Riel;
+  reference?: string | undefined;
+  note?: string | undefined;
+}
+
+export interface TransferReceipt {
+  transferId: number;
+  /** True when the key had been used before and this answer is the first one's. */
+  replayed: boolean;
+  amount: Riel;
+  fromAccountId: number;
+  toAccountId: number;
+  fromBalanceAfter: Riel;
+  toBalanceAfter: Riel;
+  createdAtMs: number;
+}
+
+export interface ReconcileReport {
+  ok: boolean;
+  sumOfBalances: number;
+  negativePlayerAccounts: number;
+  accounts: number;
+  unbalanced: { id: number; code: string; balance: number; computed: number }[];
+}
+
+/**
+ * The ledger: double-entry accounts and immutable transfers. Every riel that moves goes through
+ * `transfer`, inside a database transaction, with a conditional debit and an idempotency key.
+ */
+export class WalletService {
+  private readonly systemAccountIds = new Map<SystemAccount, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Moves money in its own transaction; retried on lost races, replayed on a reused key. */
+  transfer(cmd: TransferCommand): Promise<TransferReceipt> {
+    return retryOnConflict(async () => {
+      try {
+        return await this.db.transaction().execute((trx) => this.transferWithin(trx, cmd));
+      } catch (error) {
+        // A concurrent request with the same key committed first: running again answers with its result.
+        if (isUniqueViolation(error)) {
+          return this.db.transaction().execute((trx) => this.transferWithin(trx, cmd));
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** Moves money inside the caller's transaction (a bet's stake is debited with the bet rows). */
+  async transferWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
+    assert(Number.isSafeInteger(cmd.amount) && cmd.amount > 0, 'transfer amount must be a positive integer');
+    const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
+    assert(fromId !== toId, 'a transfer needs two different accounts');
+    const hash = requestHash(cmd, fromId, toId);
+    const existing = await repo.findTransferByKey(trx, cmd.idempotencyKey);
+    if (existing) return replay(existing, hash);
+
+    // Lock the two rows in id order so that opposite transfers cannot deadlock on PostgreSQL.
+    let fromBalanceAfter: number | undefined;
+    let toBalanceAfter: number;
+    if (fromId < toId) {
+      fromBalanceAfter = await repo.debitIfCovered(trx, fromId, cmd.amount);
+      if (fromBalanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+      toBalanceAfter = await repo.credit(trx, toId, cmd.amount);
+    } else {
+      toBalanceAfter = await repo.credit(trx, toId, cmd.amount);
+      fromBalanceAfter = await repo.debitIfCovered(trx, fromId, cmd.amount);
+      if (fromBalanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS');
+    }
+
+    const createdAtMs = this.clock.nowMs();
+    const transferId = await repo.insertTransfer(trx, {
+      idempotency_key: cmd.idempotencyKey,
+      request_hash: hash,
+      kind: cmd.kind,
+      from_account_id: fromId,
+      to_account_id: toId,
+      amount: cmd.amount,
+      from_balance_after: fromBalanceAfter,
+      to_balance_after: toBalanceAfter,
+      reference: cmd.reference ?? null,
+      note: cmd.note ?? null,
+      created_at_ms: createdAtMs,
+    });
+    return {
+      transferId,
+      replayed: false,
+      amount: cmd.amount,
+      fromAccountId: fromId,
+      toAccountId: toId,
+      fromBalanceAfter: fromBalanceAfter as Riel,
+      toBalanceAfter: toBalanceAfter as Riel,
+      createdAtMs,
+    };
+  }
+
+  /** Opens the wallet of a new player (inside the transaction that creates the player). */
+  async openPlayerAccount(trx: Executor, playerId: number): Promise<number> {
+    return repo.insertAccount(trx, {
+      code: `player:${playerId}`,
+      kind: 'player',
+      playerId,
+      mayGoNegative: false,
+      nowMs: this.clock.nowMs(),
+    });
+  }
+
+  async playerBalance(playerId: number, ex: Executor = this.db): Promise<Riel> {
+    const account = await repo.findPlayerAccount(ex, playerId);
+    if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
+    return account.balance as Riel;
+  }
+
+  async playerAccountId(playerId: number, ex: Executor = this.db): Promise<number> {
+    const account = await repo.findPlayerAccount(ex, playerId);
+    if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
+    return account.id;
+  }
+
+  /** A page of one player's transfers of the given kinds, newest first, with the count and sum of all. */
+  async playerTransfers(
+    playerId: number,
+    filter: { kinds: readonly string[]; fromMs?: number | undefined; toMs?: number | undefined },
+    page: { limit: number; offset: number },
+  ) {
+    const accountId = await this.playerAccountId(playerId);
+    const f = { accountId, ...filter };
+    const [rows, totals] = await Promise.all([
+      repo.listTransfersOfAccount(this.db, f, page),
+      repo.countAndSumTransfersOfAccount(this.db, f),
+    ]);
+    return { accountId, rows, ...totals };
+  }
+
+  /** Checks the ledger's invariants: sum zero, no negative player, balance = sum of transfers. */
+  async reconcile(): Promise<ReconcileReport> {
+    const [totals, unbalanced] = await Promise.all([
+      repo.ledgerTotals(this.db),
+      repo.findUnbalancedAccounts(this.db),
+    ]);
+    return {
+      ok: totals.sumOfBalances === 0 && totals.negativePlayerAccounts === 0 && unbalanced.length === 0,
+      ...totals,
+      unbalanced: unbalanced.map((u) => ({ ...u, computed: Number(u.computed) })),
+    };
+  }
+
+  private async resolve(ex: Executor, ref: AccountRef): Promise<number> {
+    if ('accountId' in ref) return ref.accountId;
+    if ('playerId' in ref) return this.playerAccountId(ref.playerId, ex);
+    const cached = this.systemAccountIds.get(ref.system);
+    if (cached !== undefined) return cached;
+    const row = await repo.findAccountIdByCode(ex, ref.system);
+    assert(row, `system account ${ref.system} is missing`);
+    this.systemAccountIds.set(ref.system, row.id);
+    return row.id;
+  }
+}
+
+/** Fingerprint of what a key was used for; resolved account ids make it independent of the ref's form. */
+function requestHash(cmd: TransferCommand, fromId: number, toId: number): string {
+  const canonical = JSON.stringify([cmd.kind, fromId, toId, cmd.amount, cmd.reference ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The first answer for a reused key; the same key with another request is refused. */
+function replay(existing: TransferRow, hash: string): TransferReceipt {
+  if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return {
+    transferId: existing.id,
+    replayed: true,
+    amount: existing.amount as Riel,
+    fromAccountId: existing.from_account_id,
+    toAccountId: existing.to_account_id,
+    fromBalanceAfter: existing.from_balance_after as Riel,
+    toBalanceAfter: existing.to_balance_after as Riel,
+    createdAtMs: existing.created_at_ms,
+  };
+}

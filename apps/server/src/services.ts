@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from './app';
+import { AuditService } from './modules/audit/audit.service';
+import { AuthService } from './modules/auth/auth.service';
+import { LoginThrottle } from './modules/auth/login-throttle';
+import { argon2idHasher } from './modules/auth/password-hasher';
+import { MaintenanceService } from './modules/maintenance/maintenance.service';
+import { PlayersService } from './modules/players/players.service';
+import { SettingsService } from './modules/settings/settings.service';
+import { TransactionsService } from './modules/transactions/transactions.service';
+import { CashierService } from './modules/wallet/cashier.service';
+import { WalletService } from './modules/wallet/wallet.service';
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The composition root: every service built once, with its dependencies passed in by hand (no container,
+ * no globals). The HTTP app and the operator command line both start from here.
+ */
+export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>) {
+  const { config, db, clock } = deps;
+  // The key that binds XSRF tokens to sessions: made by the first process, shared through the database.
+  const settings = new SettingsService(db, clock);
+  const appKey = await settings.ensure('app_key', randomBytes(32).toString('hex'));
+  const hasher = argon2idHasher({ memoryKib: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_TIME_COST });
+  const audit = new AuditService(db, clock);
+  const wallet = new WalletService(db, clock);
+  const cashier = new CashierService(db, wallet, audit);
+  const players = new PlayersService(db, clock, hasher, wallet, audit);
+  const maintenance = new MaintenanceService(settings, clock, config.MAINTENANCE_REFRESH_SECONDS * 1000);
+  const throttle = new LoginThrottle(db, clock, {
+    maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000,
+  });
+  const auth = new AuthService(db, clock, hasher, players, wallet, audit, throttle, {
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    touchEveryMs: 60_000,
+  });
+  const transactions = new TransactionsService(wallet, config.TIME_ZONE);
+  return { appKey, settings, audit, wallet, cashier, players, maintenance, auth, transactions };
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { LoginForm } from '@/features/auth/components/login-form';
+
+/** `/login`: signed-out players only; a successful login stores the user and the guard moves on to lotto 59. */
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-emerald-700 to-slate-900 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 text-center text-white">
+          <p className="text-3xl font-semibold tracking-wide">{t('app.name')}</p>
+          <h1 className="mt-1 text-emerald-100">{t('login.welcome')}</h1>
+        </div>
+        <div className="rounded-2xl bg-white p-5 shadow-xl sm:p-7">
+          <LoginForm />
+        </div>
+      </div>
+    </main>
+  );
+}

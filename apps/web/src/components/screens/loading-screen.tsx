@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Shown while the app asks who is signed in (seed §4) and while a route module loads. */
+export function LoadingScreen() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex min-h-full flex-col items-center justify-center gap-4 p-6">
+      <span className="animate-bounce rounded-2xl bg-emerald-600 px-4 py-3 text-xl font-semibold text-white shadow-lg">
+        {t('app.name')}
+      </span>
+      <Spinner className="size-8 text-emerald-600" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}

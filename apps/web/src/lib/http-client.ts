@@ -1,0 +1,232 @@
+/**
+ * The one HTTP client of the web app (seed §7): same origin, cookies sent, a 100 s limit on every call, the
+ * XSRF/CSRF/X-Requested-With headers the server checks, `{ data }` unwrapped, and every failure rejected as one
+ * `HttpError`. Still to come with the app shell (seed §8): the 401/411/419 alert and analytics of failures.
+ */
+import { errorBodySchema, type ErrorCode } from '@lotto59/contract';
+
+/** Seed §9: request timeout. */
+export const REQUEST_TIMEOUT_MS = 100_000;
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_META_SELECTOR = 'meta[name="csrf-token"]';
+
+/** Failures that never reached a server answer, or answers the client cannot use. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'BAD_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type HttpErrorCode = ErrorCode | ClientErrorCode;
+
+/** Status given to failures without an HTTP answer (network down, timeout). */
+export const NO_RESPONSE_STATUS = 0;
+
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+
+export interface HttpErrorInit {
+  status: number;
+  message: string;
+  /** `null` when the server answered without one of the contract's codes. */
+  code: HttpErrorCode | null;
+  errors?: FieldErrors;
+  retryAfterSeconds?: number | null;
+}
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly code: HttpErrorCode | null;
+  /** Per-field messages of a 422 (`{ "username": ["…"] }`); empty otherwise. */
+  readonly errors: FieldErrors;
+  /** From the `Retry-After` header of a 429 or 503, when present. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: HttpErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.errors = init.errors ?? {};
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
+
+export function isHttpError(error: unknown, status?: number): error is HttpError {
+  return error instanceof HttpError && (status === undefined || error.status === status);
+}
+
+/** Anything with a zod-like `parse`: the contract's schemas validate what the server sent. */
+export interface ResponseParser<T> {
+  parse(input: unknown): T;
+}
+
+type QueryScalar = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryScalar | readonly QueryScalar[]>>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** GET: the query string (null and undefined dropped). PUT/DELETE: `id` is appended to the path. */
+  query?: QueryParams;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Validates the unwrapped `data`; without it the caller gets `unknown` typed as T. */
+  schema?: ResponseParser<T>;
+  /** Cancels the call (TanStack Query passes one); the 100 s limit applies regardless. */
+  signal?: AbortSignal;
+}
+
+/** `GET` drops null and undefined values and repeats a key for each array item. */
+export function buildQueryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
+    for (const item of values) {
+      if (item !== null && item !== undefined) params.append(key, String(item));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Seed §7: GET builds a query string; PUT and DELETE append `query.id` to the path. */
+export function buildUrl(method: HttpMethod, path: string, query: QueryParams | undefined): string {
+  switch (method) {
+    case 'GET':
+      return path + buildQueryString(query);
+    case 'PUT':
+    case 'DELETE': {
+      const id = query?.id;
+      if (id === null || id === undefined || Array.isArray(id)) return path;
+      return `${path.replace(/\/+$/, '')}/${encodeURIComponent(String(id))}`;
+    }
+    case 'POST':
+      return path;
+  }
+}
+
+export function readCookie(name: string): string | null {
+  for (const pair of document.cookie.split(';')) {
+    const [rawName, ...rest] = pair.trim().split('=');
+    if (rawName !== name) continue;
+    const raw = rest.join('=');
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+  const csrf = document.querySelector<HTMLMetaElement>(CSRF_META_SELECTOR)?.content;
+  if (csrf) headers.set('X-CSRF-TOKEN', csrf);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+/** `Retry-After` is either seconds or an HTTP date. */
+export function parseRetryAfterSeconds(header: string | null, nowMs: number = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const atMs = Date.parse(header);
+  return Number.isNaN(atMs) ? null : Math.max(0, Math.ceil((atMs - nowMs) / 1000));
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seed §8: a 2xx without `data` and without a success flag is "an error occurred" with status 404. */
+function unwrapData(response: Response, body: unknown): unknown {
+  if (isRecord(body) && 'data' in body) return body.data;
+  if (isRecord(body) && body.success === true) return body;
+  if (body === undefined && response.status === 204) return undefined;
+  throw new HttpError({ status: 404, code: 'BAD_RESPONSE', message: 'An error occurred.' });
+}
+
+function errorFromResponse(response: Response, body: unknown): HttpError {
+  const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get('Retry-After'));
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    // The schema only accepts the contract's codes, so `code` is an ErrorCode here.
+    const { message, code, errors } = parsed.data;
+    return new HttpError({
+      status: response.status,
+      message,
+      code: code as ErrorCode,
+      errors,
+      retryAfterSeconds,
+    });
+  }
+  const message =
+    isRecord(body) && typeof body.message === 'string'
+      ? body.message
+      : response.statusText || 'Request failed.';
+  return new HttpError({ status: response.status, message, code: null, retryAfterSeconds });
+}
+
+function errorFromTransport(error: unknown, callerSignal: AbortSignal | undefined): unknown {
+  // A cancellation asked for by the caller is not a failure: pass it through untouched.
+  if (callerSignal?.aborted) return error;
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'TimeoutError') {
+    return new HttpError({ status: NO_RESPONSE_STATUS, code: 'TIMEOUT', message: 'Request timeout.' });
+  }
+  const message = error instanceof Error ? error.message : 'Network error.';
+  return new HttpError({ status: NO_RESPONSE_STATUS, code: 'NETWORK_ERROR', message });
+}
+
+export async function request<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { query, body, schema, signal: callerSignal } = options;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
+  const hasBody = body !== undefined;
+
+  let response: Response;
+  let responseBody: unknown;
+  try {
+    response = await fetch(buildUrl(method, path, query), {
+      method,
+      headers: buildHeaders(hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      signal,
+    });
+    responseBody = await readBody(response);
+  } catch (error) {
+    throw errorFromTransport(error, callerSignal);
+  }
+
+  if (!response.ok) throw errorFromResponse(response, responseBody);
+  const data = unwrapData(response, responseBody);
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new HttpError({ status: response.status, code: 'BAD_RESPONSE', message: 'Unexpected response.' });
+  }
+}
+
+export const http = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'body'>) =>
+    request<T>('GET', path, options),
+  post: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
+  put: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
+  delete: <T = unknown>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+};

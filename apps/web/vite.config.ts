@@ -1,0 +1,45 @@
+/// <reference types="vitest/config" />
+import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** The API server of `npm run dev -w @lotto59/server`. */
+const API_TARGET = 'http://127.0.0.1:8080';
+
+/**
+ * `/login` and `/logout` are both API calls (POST) and pages of the app (GET): a browser asking for HTML gets the
+ * app's index.html instead of being proxied to the server.
+ */
+function servePageToBrowser(req: IncomingMessage): string | undefined {
+  const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+  return wantsHtml ? req.url : undefined;
+}
+
+const apiProxy: Record<string, ProxyOptions> = {
+  '/api': { target: API_TARGET, ws: true },
+  '/sanctum': { target: API_TARGET },
+  '/healthz': { target: API_TARGET },
+  '^/login$': { target: API_TARGET, bypass: servePageToBrowser },
+  '^/logout$': { target: API_TARGET, bypass: servePageToBrowser },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: { outDir: 'dist', emptyOutDir: true },
+  // Read by Vitest only (the root vitest.config.ts lists apps/web as a project); `vite build` ignores it.
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});

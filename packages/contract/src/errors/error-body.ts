@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { ERROR_CODES } from './error-codes';
+
+export const errorCodeSchema = z.enum(ERROR_CODES as [string, ...string[]]);
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: errorCodeSchema,
+  /** Laravel-style per-field messages, present on 422 VALIDATION_FAILED. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,43 @@
+/**
+ * The closed set of error codes the API answers with, and the one code → HTTP status table.
+ * Wire shape of every error: `{ "message": string, "code": ErrorCode }` (plus `errors` for validation).
+ * Each code is documented in docs/api/errors.md; the web maps codes, never free text.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 422,
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 422,
+  UNAUTHENTICATED: 401,
+  SESSION_REPLACED: 411,
+  CSRF_TOKEN_MISMATCH: 419,
+  SESSION_EXPIRED: 419,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  TOO_MANY_ATTEMPTS: 429,
+  INSUFFICIENT_FUNDS: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  MAINTENANCE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Default wire messages. Some are fixed by the seed (§5) and by the original client, so keep their spelling. */
+export const ERROR_MESSAGE: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The given data was invalid.',
+  BAD_REQUEST: 'The request could not be read.',
+  INVALID_CREDENTIALS: 'These credentials do not match our records.',
+  UNAUTHENTICATED: 'Unauthenticated.',
+  SESSION_REPLACED: 'This device was logged out because the account signed in elsewhere.',
+  CSRF_TOKEN_MISMATCH: 'CSRF token mismatch.',
+  SESSION_EXPIRED: 'Session expired.',
+  FORBIDDEN: 'This action is unauthorized.',
+  NOT_FOUND: 'Not found.',
+  TOO_MANY_ATTEMPTS: 'Too many attempts. Please try again later.',
+  // Seed §5: the client matches this exact text, misspelling included.
+  INSUFFICIENT_FUNDS: 'Not enought money.',
+  IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for a different request.',
+  MAINTENANCE: 'The system is under maintenance.',
+  INTERNAL: 'Server error.',
+};

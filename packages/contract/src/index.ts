@@ -1,0 +1,7 @@
+// Public surface of @lotto59/contract: the zod schema of every request and response, and the error codes.
+export * from './errors/error-codes';
+export * from './errors/error-body';
+export * from './common/envelope';
+export * from './auth/auth.schemas';
+export * from './user/user.schemas';
+export * from './transactions/transactions.schemas';

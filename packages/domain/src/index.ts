@@ -1,0 +1,5 @@
+// Public surface of @lotto59/domain: pure rules and constants, no I/O, no clock, no randomness of its own.
+export * from './control/control';
+export * from './money/riel';
+export * from './format/format';
+export * from './time/local-day';

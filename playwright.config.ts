@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests: the real server (embedded mode, a fresh SQLite file) serving the built web app, driven
+ * by the system Chromium (browser downloads do not work on our machines).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8199);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lotto59-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: chromium,
+    locale: 'km-KH',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 5'], launchOptions: chromium } },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'npm run start -w @lotto59/server',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_USERNAME: 'demo',
+      DEMO_PASSWORD: 'demo1234',
+      DEMO_BALANCE: '1000000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// `npm test`: every unit and API test (Vitest, SQLite and PostgreSQL), then the browser tests
+// (Playwright on the system Chromium). Without Chromium on a laptop the browser tests are skipped with a
+// clear line; with CI=true a missing Chromium is a failure. Ends with one line of totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+// Vitest: all workspaces (packages, server API on both databases, web components).
+const VITEST_JSON = 'test-results/vitest.json';
+exitCode ||= run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${VITEST_JSON}`,
+]);
+const v = readJson(VITEST_JSON);
+if (v) {
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests + (v.numTotalTestSuites > 0 && v.numTotalTests === 0 ? 1 : 0);
+  totals.skipped += v.numPendingTests + v.numTodoTests;
+} else totals.failed += 1;
+
+// Playwright: the built web app served by the real server, in the system Chromium.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  const PW_JSON = 'test-results/playwright.json';
+  const build = run('npm', ['run', 'build', '-w', '@lotto59/web']);
+  const e2e =
+    build === 0
+      ? run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PW_JSON })
+      : build;
+  exitCode ||= e2e;
+  const p = readJson(PW_JSON);
+  if (p && build === 0) {
+    totals.passed += p.stats.expected + p.stats.flaky;
+    totals.failed += p.stats.unexpected;
+    totals.skipped += p.stats.skipped;
+  } else totals.failed += 1;
+} else if (process.env.CI === 'true') {
+  console.error(`\n[tests] CI=true but ${chromium} is missing: browser tests cannot be skipped in CI.`);
+  exitCode ||= 1;
+  totals.failed += 1;
+} else {
+  console.warn(
+    `\n[tests] ${chromium} not found: browser tests SKIPPED (install Debian's chromium to run them).`,
+  );
+}
+
+if (totals.failed > 0) exitCode ||= 1;
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
