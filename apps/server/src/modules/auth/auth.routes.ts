@@ -1,5 +1,6 @@
 import {
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   envelope,
   loginRequestSchema,
   okBodySchema,
@@ -7,7 +8,6 @@ import {
 } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { SessionCookies } from '../../plugins/session';
 import { SESSION_COOKIE } from './session-tokens';
 import type { AuthService } from './auth.service';
@@ -54,7 +54,7 @@ export function authRoutes(deps: { auth: AuthService; cookies: SessionCookies })
       schema: {
         tags: ['auth'],
         body: changePasswordRequestSchema,
-        response: { 200: envelope(okBodySchema.extend({ message: z.string() })) },
+        response: { 200: envelope(changePasswordResponseSchema) },
       },
       onRequest: cookies.requirePlayer,
       handler: async (request, reply) => {
