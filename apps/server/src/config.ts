@@ -90,7 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   return Object.freeze({
     ...c,
-    DATA_DIR: resolve(c.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; relative paths mean "from where you ran npm".
+    DATA_DIR: resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR),
     mode: c.DATABASE_URL ? 'server' : 'embedded',
   });
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('has the documented defaults and is frozen', () => {
+    const c = loadConfig({ INIT_CWD: '/srv/lotto59' });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      mode: 'embedded',
+      DATA_DIR: '/srv/lotto59/data',
+    });
+    expect(c.DEMO_BALANCE).toBe(1_000_000);
+    expect(Object.isFrozen(c)).toBe(true);
+  });
+
+  it('resolves a relative DATA_DIR from where npm was run, not from the workspace', () => {
+    expect(loadConfig({ INIT_CWD: '/home/op/lotto59', DATA_DIR: './var' }).DATA_DIR).toBe(
+      '/home/op/lotto59/var',
+    );
+    expect(loadConfig({ DATA_DIR: '/abs/dir' }).DATA_DIR).toBe('/abs/dir');
+  });
+
+  it('switches to server mode with DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).mode).toBe('server');
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SESSION_IDLE_MINUTES: '0', LOG_LEVEL: 'loud' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', SESSION_IDLE_MINUTES: '0', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('SESSION_IDLE_MINUTES');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+});
