@@ -3,3 +3,4 @@ export * from './control/control';
 export * from './money/riel';
 export * from './format/format';
 export * from './time/local-day';
+export * from './lotto59';

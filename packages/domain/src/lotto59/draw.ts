@@ -1,0 +1,118 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { assert } from '../control/control';
+import { BALL_MAX, BALL_MIN, DRAW_SIZE } from './constants';
+
+/*
+ * The provably fair draw of decisions §3, to the letter: auditors re-derive draws with their own HMAC tools, so
+ * any change here (key encoding, message text, word order, rejection bound) breaks every published round. The
+ * test vectors in draw.test.ts and docs/game-rules.md pin it.
+ */
+
+const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
+const WORDS_PER_BLOCK = 8;
+const TWO_POW_32 = 2 ** 32;
+/* A word is rejected with probability below 59 / 2^32, so even one extra block is rare; reaching this many
+ * blocks means the code, not the luck, is wrong. */
+const BLOCKS_MAX = 64;
+
+/** 64 lowercase hex characters: the only seed form (uppercase would hash and key differently). */
+export function isServerSeed(value: string): boolean {
+  return SERVER_SEED_PATTERN.test(value);
+}
+
+/** hex SHA-256 of the 64-char lowercase hex seed string (ASCII), published when the round opens. */
+export function serverSeedHash(serverSeedHex: string): string {
+  assert(isServerSeed(serverSeedHex), 'server seed must be 64 lowercase hex characters');
+  return bytesToHex(sha256(utf8ToBytes(serverSeedHex)));
+}
+
+/** One word taken from the stream, as an auditor would list it. */
+export interface DrawStep {
+  /** HMAC block i (message `"<round id>:<i>"`) and the word's place in it (0..7). */
+  readonly block: number;
+  readonly wordIndex: number;
+  readonly word: number;
+  /** Pool size m before this pick and the bound m·floor(2^32/m); a word at or above it is discarded. */
+  readonly poolSize: number;
+  readonly bound: number;
+  readonly rejected: boolean;
+  /** When accepted: index w mod m into the pool, and the ball removed there. */
+  readonly poolIndex: number | null;
+  readonly ball: number | null;
+}
+
+function assertRoundId(roundId: number): void {
+  assert(
+    Number.isSafeInteger(roundId) && roundId >= 0,
+    `round id must be a non-negative integer: ${roundId}`,
+  );
+}
+
+/** The stream of big-endian 32-bit words: 8 per HMAC-SHA256 block, key = the seed's ASCII characters. */
+function wordStream(
+  serverSeedHex: string,
+  roundId: number,
+): () => { block: number; wordIndex: number; word: number } {
+  assert(isServerSeed(serverSeedHex), 'server seed must be 64 lowercase hex characters');
+  assertRoundId(roundId);
+  // Keyed once; each block clones the keyed state instead of rehashing the key.
+  const keyed = hmac.create(sha256, utf8ToBytes(serverSeedHex));
+  let block = -1;
+  let view = new DataView(new ArrayBuffer(0));
+  let wordIndex = WORDS_PER_BLOCK;
+  return () => {
+    if (wordIndex === WORDS_PER_BLOCK) {
+      block += 1;
+      assert(block < BLOCKS_MAX, 'draw word stream exhausted');
+      const digest = keyed
+        .clone()
+        .update(utf8ToBytes(`${String(roundId)}:${String(block)}`))
+        .digest();
+      view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
+      wordIndex = 0;
+    }
+    const word = view.getUint32(wordIndex * 4, false);
+    wordIndex += 1;
+    return { block, wordIndex: wordIndex - 1, word };
+  };
+}
+
+function draw(serverSeedHex: string, roundId: number, onStep?: (step: DrawStep) => void): number[] {
+  const next = wordStream(serverSeedHex, roundId);
+  const pool = Array.from({ length: BALL_MAX - BALL_MIN + 1 }, (_, i) => BALL_MIN + i);
+  const picks: number[] = [];
+  while (picks.length < DRAW_SIZE) {
+    const poolSize = pool.length;
+    // The largest multiple of m not above 2^32: words below it map onto the pool without bias.
+    const bound = poolSize * Math.floor(TWO_POW_32 / poolSize);
+    const { block, wordIndex, word } = next();
+    if (word >= bound) {
+      onStep?.({ block, wordIndex, word, poolSize, bound, rejected: true, poolIndex: null, ball: null });
+      continue;
+    }
+    const poolIndex = word % poolSize;
+    const ball = pool.splice(poolIndex, 1)[0];
+    assert(ball !== undefined, 'pool index out of range');
+    picks.push(ball);
+    onStep?.({ block, wordIndex, word, poolSize, bound, rejected: false, poolIndex, ball });
+  }
+  return picks;
+}
+
+/**
+ * The 10 numbers of round `roundId` from its seed, in draw order (positions 1–10; posts A–E are 1–5):
+ * HMAC-SHA256(key = seed ASCII, msg = `${roundId}:${i}`), 8 big-endian u32 words per block, rejection sampling
+ * `w >= m*floor(2^32/m)`, pool 1..59 ascending, remove at w mod m.
+ */
+export function drawNumbers(serverSeedHex: string, roundId: number): number[] {
+  return draw(serverSeedHex, roundId);
+}
+
+/** The same draw with every word taken, for the verify screen and the audit command. */
+export function drawTrace(serverSeedHex: string, roundId: number): { numbers: number[]; steps: DrawStep[] } {
+  const steps: DrawStep[] = [];
+  const numbers = draw(serverSeedHex, roundId, (step) => steps.push(step));
+  return { numbers, steps };
+}

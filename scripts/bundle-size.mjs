@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// The JavaScript a browser needs to show `/login`, gzip-compressed, against its budget (issue 3: 120 kB).
+// Reads the Vite build manifest (apps/web/dist/.vite/manifest.json, written by `npm run build -w @lotto59/web`):
+// the entry chunk and everything it imports statically, plus the /login route chunk and its static imports.
+// Dynamic imports (other screens, the contract's schemas, English) are left out: /login renders without them.
+// Exits 1 above the budget, 2 when there is no build to measure.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 120 * 1000;
+const DIST = process.argv[2] ?? 'apps/web/dist';
+const MANIFEST = join(DIST, '.vite', 'manifest.json');
+const LOGIN_ROUTE_SOURCE = 'src/app/routes/auth/login.tsx';
+
+if (!existsSync(MANIFEST)) {
+  console.error(`[bundle-size] ${MANIFEST} not found: run \`npm run build -w @lotto59/web\` first.`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+
+/** Manifest keys of `start` and of every chunk it imports statically, transitively. */
+function staticClosure(start, seen = new Set()) {
+  if (seen.has(start)) return seen;
+  const chunk = manifest[start];
+  if (!chunk) throw new Error(`no manifest entry ${start}`);
+  seen.add(start);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.join(', ')}`);
+if (!manifest[LOGIN_ROUTE_SOURCE]) throw new Error(`no chunk for ${LOGIN_ROUTE_SOURCE} in the manifest`);
+
+const keys = new Set([...staticClosure(entries[0]), ...staticClosure(LOGIN_ROUTE_SOURCE)]);
+const rows = [...keys]
+  .map((key) => {
+    const file = manifest[key].file;
+    const bytes = readFileSync(join(DIST, file));
+    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  })
+  .filter((row) => row.file.endsWith('.js'))
+  .sort((a, b) => b.gzip - a.gzip);
+
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+for (const row of rows) console.log(`  ${kb(row.gzip).padStart(9)} gzip  ${kb(row.raw).padStart(9)} raw  ${row.file}`);
+const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
+console.log(`JavaScript for /login: ${kb(total)} gzip in ${rows.length} files (budget ${kb(BUDGET_BYTES)}, ${verdict})`);
+process.exit(total <= BUDGET_BYTES ? 0 : 1);
