@@ -44,8 +44,11 @@ const rows = [...keys]
   .sort((a, b) => b.gzip - a.gzip);
 
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
-for (const row of rows) console.log(`  ${kb(row.gzip).padStart(9)} gzip  ${kb(row.raw).padStart(9)} raw  ${row.file}`);
+for (const row of rows)
+  console.log(`  ${kb(row.gzip).padStart(9)} gzip  ${kb(row.raw).padStart(9)} raw  ${row.file}`);
 const total = rows.reduce((sum, row) => sum + row.gzip, 0);
 const verdict = total <= BUDGET_BYTES ? 'within' : 'OVER';
-console.log(`JavaScript for /login: ${kb(total)} gzip in ${rows.length} files (budget ${kb(BUDGET_BYTES)}, ${verdict})`);
+console.log(
+  `JavaScript for /login: ${kb(total)} gzip in ${rows.length} files (budget ${kb(BUDGET_BYTES)}, ${verdict})`,
+);
 process.exit(total <= BUDGET_BYTES ? 0 : 1);

@@ -32,7 +32,21 @@ export default defineConfig({
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // scripts/bundle-size.mjs reads the manifest to add up what `/login` needs.
+    manifest: true,
+    // Images stay files (cached for a year) rather than data: URLs inside the start-up JavaScript.
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      treeshake: {
+        // The workspace packages are pure by rule (docs/ARCHITECTURE.md): a module nothing is taken from is
+        // dropped, so importing one constant does not drag the zod schemas into the start-up bundle.
+        moduleSideEffects: (id: string) => !/\/packages\/(contract|domain)\/src\//.test(id),
+      },
+    },
+  },
   // Read by Vitest only (the root vitest.config.ts lists apps/web as a project); `vite build` ignores it.
   test: {
     name: 'web',

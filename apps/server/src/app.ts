@@ -12,18 +12,24 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './errors/error-handler';
 import type { Clock } from './platform/clock';
+import type { RandomSource } from './platform/random';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
 import { registerWebApp } from './plugins/web-app';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { playersRoutes } from './modules/players/players.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { lotto59Routes } from './modules/lotto59/lotto59.routes';
+import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Draw randomness (node:crypto unless a test pins it). */
+  random?: RandomSource;
   /** Pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -78,6 +84,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     playersRoutes({ players: services.players, maintenance: services.maintenance, cookies }),
   );
   await app.register(transactionsRoutes({ transactions: services.transactions, cookies }));
+  await app.register(
+    lotto59Routes({
+      lotto59: services.lotto59,
+      maintenance: services.maintenance,
+      cookies,
+      scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
+    }),
+  );
+  await registerRealtime(app, { events: services.events, cookies });
+  await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
 
   await registerWebApp(app, config.WEB_DIST_DIR);
   return Object.assign(app, { services }) as unknown as App;

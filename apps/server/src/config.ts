@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES, DEFAULT_RATES_HUNDREDTHS } from '@lotto59/domain';
 
 /**
  * The environment, parsed once and frozen. Every variable is listed in docs/operations.md with its default.
@@ -12,6 +13,20 @@ const flag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
+
+const count = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const riel = (fallback: number) => count(1, 1_000_000_000_000, fallback);
+/** `9.20` → 920 hundredths, parsed from the text so that no float ever touches a rate. */
+const rate = (fallbackHundredths: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,2})?$/, 'a rate such as 9.20 (two decimals at most)')
+    .default((fallbackHundredths / 100).toFixed(2))
+    .transform((text) => {
+      const [whole = '0', fraction = ''] = text.split('.');
+      return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -65,6 +80,26 @@ const envSchema = z.object({
   LOTTO_RELEASE_DELAY_SECONDS: seconds(1),
   LOTTO_RELEASE_BALL_SECONDS: seconds(5),
   LOTTO_RELEASE_TOTAL_SECONDS: seconds(65),
+  /** Off in tests (they call `scheduler.tick()`) and in processes that must never draw. */
+  LOTTO_SCHEDULER: flag(true),
+  LOTTO_TICK_MS: count(10, 60_000, 200),
+  BET_MIN_RIEL: riel(DEFAULT_BET_LIMITS.minRiel),
+  BET_MAX_RIEL: riel(DEFAULT_BET_LIMITS.maxRiel),
+  /** Rates with two decimals, stake included (seed §9): `9.20`. Read as exact hundredths. */
+  LOTTO_RATE_RANGE_1: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_1),
+  LOTTO_RATE_RANGE_2: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_2),
+  LOTTO_RATE_RANGE_3: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_3),
+  LOTTO_RATE_RANGE_4: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_4),
+  LOTTO_RATE_RANGE_5: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_5),
+  LOTTO_RATE_RANGE_6: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_6),
+  LOTTO_RATE_RANGE_7: rate(DEFAULT_RATES_HUNDREDTHS.RANGE_7),
+  LOTTO_RATE_NUMBER: rate(DEFAULT_RATES_HUNDREDTHS.NUMBER),
+  JACKPOT_STAKE_RIEL: riel(DEFAULT_JACKPOT_RULES.stakeRiel),
+  JACKPOT_TIER3_MULTIPLIER: count(0, 10_000, DEFAULT_JACKPOT_RULES.tier3Multiplier),
+  JACKPOT_TIER2_MULTIPLIER: count(0, 100_000, DEFAULT_JACKPOT_RULES.tier2Multiplier),
+  JACKPOT_POOL_SEED_RIEL: riel(DEFAULT_JACKPOT_RULES.poolSeedRiel),
+  JACKPOT_POOL_SHARE_PERCENT: count(0, 100, DEFAULT_JACKPOT_RULES.poolSharePercent),
+  JACKPOT_LINES_PER_ROUND_MAX: count(1, 1000, DEFAULT_JACKPOT_RULES.linesPerPlayerRoundMax),
 });
 
 export type Config = Readonly<

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from './app';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
@@ -8,8 +9,10 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
+import { createLotto59 } from './modules/lotto59/lotto59.module';
 import { CashierService } from './modules/wallet/cashier.service';
 import { WalletService } from './modules/wallet/wallet.service';
+import { createEventBus } from './plugins/realtime/create-event-bus';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -17,7 +20,7 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
  * The composition root: every service built once, with its dependencies passed in by hand (no container,
  * no globals). The HTTP app and the operator command line both start from here.
  */
-export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'clock'>) {
+export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'random'>) {
   const { config, db, clock } = deps;
   // The key that binds XSRF tokens to sessions: made by the first process, shared through the database.
   const settings = new SettingsService(db, clock);
@@ -39,5 +42,21 @@ export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'cloc
     touchEveryMs: 60_000,
   });
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
-  return { appKey, settings, audit, wallet, cashier, players, maintenance, auth, transactions };
+  const analytics = new AnalyticsService(db, clock);
+  const events = createEventBus(config.REDIS_URL);
+  const lotto59 = createLotto59({ ...deps, events, wallet, players, maintenance, settings });
+  return {
+    appKey,
+    settings,
+    audit,
+    wallet,
+    cashier,
+    players,
+    maintenance,
+    auth,
+    transactions,
+    analytics,
+    events,
+    lotto59,
+  };
 }

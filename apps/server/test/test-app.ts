@@ -33,6 +33,8 @@ export async function createTestApp(
     ARGON2_MEMORY_KIB: '1024',
     ARGON2_TIME_COST: '1',
     WEB_DIST_DIR: '/nonexistent',
+    // Tests drive the draw scheduler by calling `scheduler.tick()` with the fake clock.
+    LOTTO_SCHEDULER: 'false',
     ...tdb.env,
     ...env,
   });

@@ -5,3 +5,8 @@ export * from './common/envelope';
 export * from './auth/auth.schemas';
 export * from './user/user.schemas';
 export * from './transactions/transactions.schemas';
+export * from './lotto59/bets.schemas';
+export * from './lotto59/results.schemas';
+export * from './lotto59/tickets.schemas';
+export * from './analytics/analytics.limits';
+export * from './analytics/analytics.schemas';

@@ -8,6 +8,7 @@ import { AppError } from '../errors/app-error';
 import { PLAYER_FLAGS, type PlayerFlag } from '../modules/players/players.service';
 import { systemClock } from '../platform/clock';
 import { createServices, type Services } from '../services';
+import { registerLotto59Commands } from './lotto59.commands';
 
 /**
  * The operator command line (`npm run ops -- …`). It opens the same database as the server (same
@@ -181,16 +182,38 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
       }
     });
 
+  program
+    .command('analytics')
+    .description('show the latest screen views, client errors and failed calls sent by the web app')
+    .option('--player <username>', "only this player's events")
+    .option('--type <type>', 'only screen_view, client_error or http_error')
+    .option('--limit <n>', 'how many', parseLimit, 20)
+    .action(async (opts: { player?: string; type?: string; limit: number }) => {
+      const s = await services();
+      const playerId = opts.player ? (await s.players.byUsername(opts.player)).id : undefined;
+      const events = await s.analytics.list({ limit: opts.limit, playerId, type: opts.type });
+      for (const e of events) {
+        out(
+          `${new Date(e.client_at_ms).toISOString()}  ${e.type.padEnd(12)} player=${e.player_id ?? '-'} ${e.name}` +
+            `${e.path ? ` path=${e.path}` : ''}${e.detail ? ` ${JSON.stringify(e.detail)}` : ''}`,
+        );
+      }
+    });
+
+  registerLotto59Commands(program, services, out);
   return program;
 }
 
 async function main(argv: string[]): Promise<number> {
   let handle: DbHandle | undefined;
+  // Kept to close the event bus (a Redis connection would keep the process alive).
+  let built: Services | undefined;
   const services = async () => {
     const config = loadConfig();
     handle = openDatabase(config);
     await migrateToLatest(handle.db, handle.dialect);
-    return createServices({ config, db: handle.db, clock: systemClock });
+    built = await createServices({ config, db: handle.db, clock: systemClock });
+    return built;
   };
   const program = buildProgram(services, (line) => process.stdout.write(`${line}\n`));
   try {
@@ -205,6 +228,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${message}\n`);
     return 1;
   } finally {
+    await built?.events.close();
     await handle?.close();
   }
 }

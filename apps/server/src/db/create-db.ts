@@ -33,7 +33,18 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  rawSqlite.set(db, sqlite);
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const rawSqlite = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle behind a Kysely instance opened by `openSqlite`: the bet engine's group
+ * commit runs prepared statements on it (while holding Kysely's one connection). Undefined on PostgreSQL.
+ */
+export function rawSqliteOf(db: Kysely<Database>): SQLite.Database | undefined {
+  return rawSqlite.get(db);
 }
 
 export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {

@@ -1,5 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { AnalyticsEventsTable } from '../modules/analytics/analytics.table';
 import type { AuditTable } from '../modules/audit/audit.table';
+import type {
+  BetGroupsTable,
+  BetsTable,
+  JackpotWinnersTable,
+  PlayerPoolsTable,
+  RoundsTable,
+} from '../modules/lotto59/lotto59.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
 import type { SettingsTable } from '../modules/settings/settings.table';
 import type { PlayersTable } from '../modules/players/players.table';
@@ -14,6 +22,12 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_events: AuditTable;
   settings: SettingsTable;
+  analytics_events: AnalyticsEventsTable;
+  lotto59_rounds: RoundsTable;
+  lotto59_bet_groups: BetGroupsTable;
+  lotto59_bets: BetsTable;
+  lotto59_player_pools: PlayerPoolsTable;
+  lotto59_jackpot_winners: JackpotWinnersTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,10 +1,14 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from './database';
 import { initialSchema } from './migrations/0001-initial';
+import { analyticsSchema } from './migrations/0002-analytics';
+import { lotto59Schema } from './migrations/0003-lotto59';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0001-initial': initialSchema,
+  '0002-analytics': analyticsSchema,
+  '0003-lotto59': lotto59Schema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -18,7 +22,13 @@ class InCodeMigrationProvider implements MigrationProvider {
 
 /** Brings the schema up to date; safe to run from several processes (Kysely locks the migration table). */
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect) });
+  // Kysely looks for its own tables in every schema unless told which one: on a PostgreSQL server that
+  // holds several schemas (one per test file), another schema's tables would be taken for ours.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

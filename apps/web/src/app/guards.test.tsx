@@ -48,7 +48,7 @@ describe('app start and route guards', () => {
     expect(screen.getByRole('button', { name: 'ត្រឡប់ទៅទំព័រដើម' })).toBeTruthy();
   });
 
-  it('logs out with the XSRF header and goes to /login', async () => {
+  it('logs out from the menu with the XSRF header and goes to /login', async () => {
     document.cookie = 'XSRF-TOKEN=abc%3D; path=/';
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_IN,
@@ -56,7 +56,7 @@ describe('app start and route guards', () => {
     });
     const { router, user } = renderApp('/game/lotto/59');
 
-    await user.click(await screen.findByRole('button', { name: 'ចាកចេញ' }));
+    await user.click(await screen.findByRole('link', { name: 'ចាកចេញ' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByLabelText('ឈ្មោះអ្នកប្រើ')).toBeTruthy();

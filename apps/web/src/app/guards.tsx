@@ -1,17 +1,23 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { ErrorScreen } from '@/components/screens/error-screen';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { MaintenanceScreen } from '@/components/screens/maintenance-screen';
 import { AFTER_LOGIN_HREF, paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
+import { applyPollRule } from '@/lib/cookies';
 import { isHttpError } from '@/lib/http-client';
 
 /**
  * Seed §4, app start: nothing shows until `GET /api/user` answers. A 503 is maintenance, whenever it comes;
- * any other failure before the first answer offers a retry.
+ * any other failure before the first answer offers a retry. Each user detail that arrives applies the poll
+ * cookie rule.
  */
 export function AppStart() {
   const user = useUser();
+  useEffect(() => {
+    if (user.data) applyPollRule(user.data);
+  }, [user.data]);
   if (isHttpError(user.error, 503)) return <MaintenanceScreen />;
   if (user.isPending) return <LoadingScreen />;
   if (user.isError && user.data === undefined) return <ErrorScreen onRetry={() => void user.refetch()} />;

@@ -1,10 +1,13 @@
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <AppProvider>
-      <AppRouter />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

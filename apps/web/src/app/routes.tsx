@@ -1,63 +1,92 @@
-import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
-import { ErrorScreen } from '@/components/screens/error-screen';
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { MaintenanceScreen } from '@/components/screens/maintenance-screen';
+import { NotFoundScreen } from '@/components/screens/not-found-screen';
 import { AFTER_LOGIN_HREF, paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-user';
+import { lazyPage } from '@/lib/lazy-page';
 import { AppStart, RequireSignedIn, RequireSignedOut } from './guards';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ScreenViews } from './screen-views';
 
-/** Route modules are loaded on first visit: each `routes/…` file default-exports its page. */
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+// Route modules load on first visit (seed §8: a chunk that does not arrive in 120 s fails). The signed-in
+// layout too: the login page does not need it.
+const MainLayout = lazyPage(() => import('./layout/main-layout').then((m) => m.MainLayout));
+const Landing = lazyPage(() => import('./routes/landing').then((m) => m.LandingRoute));
+const Login = lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute));
+const Logout = lazyPage(() => import('./routes/auth/logout').then((m) => m.LogoutRoute));
+const ChangePassword = lazyPage(() => import('./routes/app/password').then((m) => m.ChangePasswordRoute));
+const Deposits = lazyPage(() => import('./routes/app/transactions').then((m) => m.DepositHistoryRoute));
+const Withdrawals = lazyPage(() => import('./routes/app/transactions').then((m) => m.WithdrawHistoryRoute));
+const notices = () => import('./routes/app/notices');
+const Lotto59 = lazyPage(() => notices().then((m) => m.Lotto59Route));
+const Tickets = lazyPage(() => notices().then((m) => m.TicketsRoute));
+const Reports = lazyPage(() => notices().then((m) => m.ReportsRoute));
+const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
+const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
+const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
+const Lottery = lazyPage(() => notices().then((m) => m.LotteryRoute));
 
-const signedInPlaceholder = page(() => import('./routes/app/signed-in-placeholder'));
-
-/**
- * Signed-in pages still to be built; each shows the placeholder until its issue lands. The lottery routes are
- * missing on purpose: they exist only when the account's lottery flag is on (seed §6).
- */
-const PLACEHOLDER_PATHS = [
-  paths.game.lotto59.path,
-  paths.game.sport.path,
-  paths.game.casino.path,
-  paths.game.slot.path,
-  paths.game.slotPlay.path,
-  paths.game.fishing.path,
-  paths.game.fishingPlay.path,
-  paths.user.password.path,
-  paths.report.lotto59.path,
-  paths.report.sport.path,
-  paths.report.casino.path,
-  paths.report.fishing.path,
-  paths.ticket.lotto59.path,
-  paths.transaction.deposit.path,
-  paths.transaction.withdraw.path,
+/** Seed §2 report and provider-game routes that share one screen each. */
+const REPORT_PATHS = [paths.report.lotto59, paths.report.sport, paths.report.casino, paths.report.fishing];
+const PROVIDER_GAME_PATHS = [paths.game.sport, paths.game.casino, paths.game.slot, paths.game.slotPlay];
+/** Seed §2, §6: these exist only when the player's lottery flag is on. */
+const LOTTERY_PATHS = [
+  paths.lottery.home,
+  paths.lottery.timeout,
+  paths.lottery.result,
+  paths.lottery.report,
+  paths.lottery.ticket,
+  paths.lottery.bet,
+  paths.report.lottery,
+  paths.ticket.lottery,
 ];
 
-export const appRoutes: RouteObject[] = [
-  {
-    element: <AppStart />,
-    hydrateFallbackElement: <LoadingScreen />,
-    errorElement: <ErrorScreen />,
-    children: [
-      // Seed §2 gives `/` a public landing page; until it exists, it leads where a signed-in player starts.
-      { path: paths.home.path, element: <Navigate to={AFTER_LOGIN_HREF} replace /> },
-      { path: paths.maintenance.path, element: <MaintenanceScreen /> },
-      {
-        element: <RequireSignedOut />,
-        children: [{ path: paths.auth.login.path, lazy: page(() => import('./routes/auth/login')) }],
-      },
-      {
-        element: <RequireSignedIn />,
-        children: [
-          { path: paths.auth.logout.path, lazy: page(() => import('./routes/auth/logout')) },
-          { path: paths.game.lotto.path, element: <Navigate to={AFTER_LOGIN_HREF} replace /> },
-          ...PLACEHOLDER_PATHS.map((path): RouteObject => ({ path, lazy: signedInPlaceholder })),
-          // Seed §2: any unknown path leads to the after-login page.
-          { path: '*', element: <Navigate to={AFTER_LOGIN_HREF} replace /> },
-        ],
-      },
-    ],
-  },
-];
+/** Every route of seed §2, with the guards of §4 and §6. */
+export function AppRoutes() {
+  const { data: user } = useUser();
+  return (
+    <>
+      <ScreenViews />
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route element={<AppStart />}>
+              <Route path={paths.home.path} element={<Landing />} />
+              <Route path={paths.maintenance.path} element={<MaintenanceScreen />} />
+              <Route path={paths.notFound.path} element={<NotFoundScreen />} />
+              <Route element={<RequireSignedOut />}>
+                <Route path={paths.auth.login.path} element={<Login />} />
+              </Route>
+              <Route element={<RequireSignedIn />}>
+                <Route path={paths.auth.logout.path} element={<Logout />} />
+                <Route path={paths.game.lotto.path} element={<Navigate to={AFTER_LOGIN_HREF} replace />} />
+                {/* Seed §2: the fishing play screen is full screen, without menu or top bar. */}
+                <Route path={paths.game.fishingPlay.path} element={<FishingPlay />} />
+                <Route element={<MainLayout />}>
+                  <Route path={paths.game.lotto59.path} element={<Lotto59 />} />
+                  {PROVIDER_GAME_PATHS.map(({ path }) => (
+                    <Route key={path} path={path} element={<ProviderGame />} />
+                  ))}
+                  <Route path={paths.game.fishing.path} element={<Fishing />} />
+                  <Route path={paths.ticket.lotto59.path} element={<Tickets />} />
+                  {REPORT_PATHS.map(({ path }) => (
+                    <Route key={path} path={path} element={<Reports />} />
+                  ))}
+                  <Route path={paths.user.password.path} element={<ChangePassword />} />
+                  <Route path={paths.transaction.deposit.path} element={<Deposits />} />
+                  <Route path={paths.transaction.withdraw.path} element={<Withdrawals />} />
+                  {user?.enableLottery &&
+                    LOTTERY_PATHS.map(({ path }) => <Route key={path} path={path} element={<Lottery />} />)}
+                </Route>
+                {/* Seed §2: any unknown path leads to the after-login page. */}
+                <Route path="*" element={<Navigate to={AFTER_LOGIN_HREF} replace />} />
+              </Route>
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
+  );
+}

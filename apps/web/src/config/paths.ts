@@ -13,6 +13,8 @@ const withOptionalId = <B extends string>(base: B) => ({
 export const paths = {
   home: fixed('/'),
   maintenance: fixed('/maintenance'),
+  /** Seed §2: a 404 page exists, its path is not shown; ours is public. */
+  notFound: fixed('/404'),
   auth: {
     login: fixed('/login'),
     logout: fixed('/logout'),

@@ -1,6 +1,18 @@
+import { errorBodySchema } from '@lotto59/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
-import { buildQueryString, http, HttpError, parseRetryAfterSeconds, REQUEST_TIMEOUT_MS } from './http-client';
+import { PLAYER } from '@/testing/fixtures';
+import {
+  buildQueryString,
+  http,
+  HttpError,
+  parseRetryAfterSeconds,
+  readErrorBody,
+  REQUEST_TIMEOUT_MS,
+  setFailureReporter,
+} from './http-client';
+import { notifications } from './notifications';
+import { lazySchema } from './schemas';
 
 function setCsrfMeta(content: string) {
   const meta = document.createElement('meta');
@@ -203,5 +215,116 @@ describe('parseRetryAfterSeconds', () => {
     expect(parseRetryAfterSeconds('Wed, 01 Jan 2025 00:01:30 GMT', nowMs)).toBe(90);
     expect(parseRetryAfterSeconds(null, nowMs)).toBeNull();
     expect(parseRetryAfterSeconds('soon', nowMs)).toBeNull();
+  });
+});
+
+describe('http client: the "please log in again" alert (seed §8)', () => {
+  it.each([
+    [401, 'សុវត្ថិភាពបានផុតកំណត់។ សូមចូលម្ដងទៀត។'],
+    [411, 'ឧបករណ៍នេះត្រូវបានចាកចេញ ព្រោះគណនីរបស់អ្នកបានចូលនៅលើឧបករណ៍ផ្សេង។'],
+    [419, 'សុវត្ថិភាពបានផុតកំណត់។ សូមចូលម្ដងទៀត។'],
+  ])(
+    'raises one red alert titled "please log in again" for %i, whose OK reloads',
+    async (status, message) => {
+      const reload = vi.fn();
+      vi.stubGlobal('location', { ...window.location, reload });
+      mockFetch({ 'GET /api/a': { status, body: { message: 'x', code: 'UNAUTHENTICATED' } } });
+
+      // Three calls fail at once: one alert.
+      await Promise.all([1, 2, 3].map(() => rejection(http.get('/api/a'))));
+
+      const { alerts } = notifications.getState();
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]?.options).toMatchObject({ status: 'ERROR', title: 'សូមចូលម្ដងទៀត', message });
+      notifications.closeAlert(alerts[0]!.id);
+      expect(reload).toHaveBeenCalledOnce();
+    },
+  );
+
+  it('raises nothing for other failures, nor when the call disables it', async () => {
+    mockFetch({
+      'GET /api/a': { status: 403, body: { message: 'No.', code: 'FORBIDDEN' } },
+      'GET /api/b': { status: 411, body: { message: 'x', code: 'SESSION_REPLACED' } },
+    });
+    await rejection(http.get('/api/a'));
+    await rejection(http.get('/api/b', { authAlertStatuses: [] }));
+    expect(notifications.getState().alerts).toHaveLength(0);
+  });
+
+  it('fetches a fresh XSRF token after a 419, so the reload works on a live session', async () => {
+    const { routesCalled } = mockFetch({
+      'POST /api/a': { status: 419, body: { message: 'CSRF token mismatch.', code: 'CSRF_TOKEN_MISMATCH' } },
+      'GET /sanctum/csrf-cookie': { status: 204 },
+    });
+    await rejection(http.post('/api/a'));
+    await vi.waitFor(() => expect(routesCalled()).toEqual(['POST /api/a', 'GET /sanctum/csrf-cookie']));
+  });
+});
+
+describe('http client: failures go to analytics (seed §8)', () => {
+  afterEach(() => setFailureReporter(undefined));
+
+  it('reports every failed call with method, path, status and code, unless told not to', async () => {
+    const report = vi.fn();
+    setFailureReporter(report);
+    mockFetch({ 'GET /api/a': { status: 500, body: { message: 'Server error.', code: 'INTERNAL' } } });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')));
+    await rejection(http.get('/api/x', { query: { page: 2 } }));
+    mockFetch({ 'GET /api/a': { status: 500, body: { message: 'Server error.', code: 'INTERNAL' } } });
+    await rejection(http.get('/api/a'));
+    await rejection(http.get('/api/a', { report: false }));
+
+    expect(report.mock.calls.map(([call]) => call)).toEqual([
+      { method: 'GET', path: '/api/x', status: 0, code: 'NETWORK_ERROR', message: 'Failed to fetch' },
+      { method: 'GET', path: '/api/a', status: 500, code: 'INTERNAL', message: 'Server error.' },
+    ]);
+  });
+
+  it('does not report a success', async () => {
+    const report = vi.fn();
+    setFailureReporter(report);
+    mockFetch({ 'GET /api/a': { body: { data: 1 } } });
+    await http.get('/api/a');
+    expect(report).not.toHaveBeenCalled();
+  });
+});
+
+describe('http client: contract schemas', () => {
+  it('loads a schema on first use and parses the data with it', async () => {
+    mockFetch({ 'GET /api/user': { body: { data: PLAYER } } });
+    const loader = vi.fn(lazySchema((s) => s.userDetailSchema));
+    await expect(http.get('/api/user', { schema: loader })).resolves.toEqual(PLAYER);
+    expect(loader).toHaveBeenCalledOnce();
+
+    mockFetch({ 'GET /api/user': { body: { data: { ...PLAYER, balance: 1.5 } } } });
+    expect(await rejection(http.get('/api/user', { schema: loader }))).toMatchObject({
+      code: 'BAD_RESPONSE',
+    });
+  });
+
+  it('turns a 2xx without data nor success into "an error occurred" with status 404', async () => {
+    mockFetch({ 'GET /api/a': { body: { items: [] } } });
+    const error = await rejection(http.get('/api/a'));
+    expect(error).toMatchObject({ status: 404, message: 'មានបញ្ហាកើតឡើង' });
+  });
+
+  it.each([
+    { message: 'x', code: 'NOT_FOUND' },
+    { message: 'x', code: 'VALIDATION_FAILED', errors: { a: ['b', 'c'] } },
+    { message: 'x', code: 'NO_SUCH_CODE' },
+    { message: 1, code: 'NOT_FOUND' },
+    { message: 'x', code: 'VALIDATION_FAILED', errors: { a: 'b' } },
+    { message: 'x', code: 'VALIDATION_FAILED', errors: [] },
+    'text',
+    null,
+  ])('reads error bodies exactly as the contract schema does: %j', (body) => {
+    const schema = errorBodySchema.safeParse(body);
+    expect(readErrorBody(body)).toEqual(schema.success ? schema.data : null);
+  });
+
+  it('passes keepalive through for calls that must outlive the page', async () => {
+    const { fetchMock } = mockFetch({ 'POST /api/a': { body: { data: 1 } } });
+    await http.post('/api/a', { keepalive: true });
+    expect(fetchMock.mock.calls[0]?.[1]?.keepalive).toBe(true);
   });
 });

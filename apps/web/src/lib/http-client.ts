@@ -1,14 +1,17 @@
 /**
- * The one HTTP client of the web app (seed §7): same origin, cookies sent, a 100 s limit on every call, the
- * XSRF/CSRF/X-Requested-With headers the server checks, `{ data }` unwrapped, and every failure rejected as one
- * `HttpError`. Still to come with the app shell (seed §8): the 401/411/419 alert and analytics of failures.
+ * The one HTTP client of the web app (seed §7, §8): same origin, cookies sent, a 100 s limit on every call, the
+ * XSRF/CSRF/X-Requested-With headers the server checks, `{ data }` unwrapped and validated with the contract's
+ * schemas, every failure rejected as one `HttpError`, reported to analytics, and 401/411/419 turned into one
+ * "please log in again" alert whose OK reloads the page.
  */
-import { errorBodySchema, type ErrorCode } from '@lotto59/contract';
+import { ERROR_STATUS, type ErrorCode } from '@lotto59/contract';
+import { REQUEST_TIMEOUT_MS } from '@/config/constants';
+import { COOKIE, readCookie } from './cookies';
+import { t } from './i18n';
+import { notifications } from './notifications';
 
-/** Seed §9: request timeout. */
-export const REQUEST_TIMEOUT_MS = 100_000;
+export { REQUEST_TIMEOUT_MS };
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 const CSRF_META_SELECTOR = 'meta[name="csrf-token"]';
 
 /** Failures that never reached a server answer, or answers the client cannot use. */
@@ -18,6 +21,9 @@ export type HttpErrorCode = ErrorCode | ClientErrorCode;
 
 /** Status given to failures without an HTTP answer (network down, timeout). */
 export const NO_RESPONSE_STATUS = 0;
+
+/** Seed §8: these answers mean the session is gone; the player is asked to log in again. */
+export const AUTH_ALERT_STATUSES: readonly number[] = [401, 411, 419];
 
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
@@ -57,6 +63,12 @@ export interface ResponseParser<T> {
   parse(input: unknown): T;
 }
 
+/**
+ * A parser, or a function that loads one. The contract's schemas (and zod) are loaded on first use, so the
+ * start-up bundle does not carry them (docs/decisions/0006).
+ */
+export type ResponseSchema<T> = ResponseParser<T> | (() => Promise<ResponseParser<T>>);
+
 type QueryScalar = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryScalar | readonly QueryScalar[]>>;
 
@@ -68,9 +80,34 @@ export interface RequestOptions<T> {
   /** Sent as JSON. */
   body?: unknown;
   /** Validates the unwrapped `data`; without it the caller gets `unknown` typed as T. */
-  schema?: ResponseParser<T>;
+  schema?: ResponseSchema<T>;
   /** Cancels the call (TanStack Query passes one); the 100 s limit applies regardless. */
   signal?: AbortSignal;
+  /**
+   * Which of 401/411/419 raise the "please log in again" alert (seed §8: "unless alerts are disabled for
+   * it"). Default: all three; `[]` disables it.
+   */
+  authAlertStatuses?: readonly number[];
+  /** Report a failure to analytics (default true; the analytics call itself does not). */
+  report?: boolean;
+  /** Let the call outlive the page (analytics sent while the page closes). */
+  keepalive?: boolean;
+}
+
+/** What analytics learns of a failed call. */
+export interface FailedCall {
+  method: HttpMethod;
+  path: string;
+  status: number;
+  code: HttpErrorCode | null;
+  message: string;
+}
+
+let reportFailure: ((call: FailedCall) => void) | undefined;
+
+/** Analytics plugs in here (seed §8: failed calls are logged), so this module does not depend on it. */
+export function setFailureReporter(reporter: ((call: FailedCall) => void) | undefined): void {
+  reportFailure = reporter;
 }
 
 /** `GET` drops null and undefined values and repeats a key for each array item. */
@@ -103,23 +140,9 @@ export function buildUrl(method: HttpMethod, path: string, query: QueryParams | 
   }
 }
 
-export function readCookie(name: string): string | null {
-  for (const pair of document.cookie.split(';')) {
-    const [rawName, ...rest] = pair.trim().split('=');
-    if (rawName !== name) continue;
-    const raw = rest.join('=');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return null;
-}
-
 function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = readCookie(COOKIE.xsrf);
   if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   const csrf = document.querySelector<HTMLMetaElement>(CSRF_META_SELECTOR)?.content;
   if (csrf) headers.set('X-CSRF-TOKEN', csrf);
@@ -148,28 +171,40 @@ async function readBody(response: Response): Promise<unknown> {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && value in ERROR_STATUS;
+
+/**
+ * The contract's error body `{ message, code, errors? }` (`errorBodySchema`), checked by hand: an error is
+ * read before any schema is loaded, so a signed-out visitor's 401 never needs zod. A test keeps this in
+ * step with the schema.
+ */
+export function readErrorBody(
+  body: unknown,
+): { message: string; code: ErrorCode; errors?: Record<string, string[]> } | null {
+  if (!isRecord(body) || typeof body.message !== 'string' || !isErrorCode(body.code)) return null;
+  if (body.errors === undefined) return { message: body.message, code: body.code };
+  if (!isRecord(body.errors)) return null;
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    if (!Array.isArray(messages) || !messages.every((m) => typeof m === 'string')) return null;
+    errors[field] = messages as string[];
+  }
+  return { message: body.message, code: body.code, errors };
+}
+
 /** Seed §8: a 2xx without `data` and without a success flag is "an error occurred" with status 404. */
 function unwrapData(response: Response, body: unknown): unknown {
   if (isRecord(body) && 'data' in body) return body.data;
   if (isRecord(body) && body.success === true) return body;
   if (body === undefined && response.status === 204) return undefined;
-  throw new HttpError({ status: 404, code: 'BAD_RESPONSE', message: 'An error occurred.' });
+  throw new HttpError({ status: 404, code: 'BAD_RESPONSE', message: t('errors.generic') });
 }
 
 function errorFromResponse(response: Response, body: unknown): HttpError {
   const retryAfterSeconds = parseRetryAfterSeconds(response.headers.get('Retry-After'));
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) {
-    // The schema only accepts the contract's codes, so `code` is an ErrorCode here.
-    const { message, code, errors } = parsed.data;
-    return new HttpError({
-      status: response.status,
-      message,
-      code: code as ErrorCode,
-      errors,
-      retryAfterSeconds,
-    });
-  }
+  const parsed = readErrorBody(body);
+  if (parsed) return new HttpError({ status: response.status, ...parsed, retryAfterSeconds });
   const message =
     isRecord(body) && typeof body.message === 'string'
       ? body.message
@@ -188,12 +223,28 @@ function errorFromTransport(error: unknown, callerSignal: AbortSignal | undefine
   return new HttpError({ status: NO_RESPONSE_STATUS, code: 'NETWORK_ERROR', message });
 }
 
-export async function request<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<T> {
-  const { query, body, schema, signal: callerSignal } = options;
+/** Seed §8: one alert however many calls fail at once; OK (or Escape) reloads the page. */
+export function showLoginAgainAlert(status: number): void {
+  notifications.alert({
+    key: 'login-again',
+    status: 'ERROR',
+    title: t('session.loginAgainTitle'),
+    message: status === 411 ? t('session.loggedOutElsewhere') : t('session.securityExpired'),
+    onClose: () => window.location.reload(),
+  });
+}
+
+async function parseData<T>(schema: ResponseSchema<T>, data: unknown, status: number): Promise<T> {
+  const parser = typeof schema === 'function' ? await schema() : schema;
+  try {
+    return parser.parse(data);
+  } catch {
+    throw new HttpError({ status, code: 'BAD_RESPONSE', message: 'Unexpected response.' });
+  }
+}
+
+async function send<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
+  const { query, body, schema, signal: callerSignal, keepalive } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   const hasBody = body !== undefined;
@@ -207,6 +258,7 @@ export async function request<T = unknown>(
       body: hasBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
     responseBody = await readBody(response);
   } catch (error) {
@@ -215,11 +267,30 @@ export async function request<T = unknown>(
 
   if (!response.ok) throw errorFromResponse(response, responseBody);
   const data = unwrapData(response, responseBody);
-  if (!schema) return data as T;
+  return schema ? parseData(schema, data, response.status) : (data as T);
+}
+
+export async function request<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   try {
-    return schema.parse(data);
-  } catch {
-    throw new HttpError({ status: response.status, code: 'BAD_RESPONSE', message: 'Unexpected response.' });
+    return await send(method, path, options);
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
+    if ((options.authAlertStatuses ?? AUTH_ALERT_STATUSES).includes(error.status)) {
+      showLoginAgainAlert(error.status);
+      // A 419 may be a stale XSRF token on a live session: fetch a fresh one now, so the reload the alert
+      // leads to either finds the session working again or goes to the login page.
+      if (error.status === 419) {
+        void send('GET', '/sanctum/csrf-cookie', {}).catch(() => undefined);
+      }
+    }
+    if (options.report !== false) {
+      reportFailure?.({ method, path, status: error.status, code: error.code, message: error.message });
+    }
+    throw error;
   }
 }
 

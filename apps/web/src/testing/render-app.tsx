@@ -1,9 +1,30 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { appRoutes } from '@/app/routes';
+import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
+
+/** What a test may ask of the router: where the app is, and a way to go elsewhere. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+interface Probe {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+function RouterProbe({ report }: { report: (probe: Required<Probe>) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    report({ location, navigate });
+  });
+  return null;
+}
 
 /** The whole app (guards, lazy routes, providers) at `initialPath`: the app's cache settings, fresh, no retries. */
 export function renderApp(initialPath: string) {
@@ -12,11 +33,25 @@ export function renderApp(initialPath: string) {
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [initialPath] });
+  let probe: Probe = {};
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!probe.location) throw new Error('the router has not rendered yet');
+        return probe.location;
+      },
+    },
+    navigate: async (to) => {
+      await probe.navigate?.(to);
+    },
+  };
   const user = userEvent.setup();
   render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[initialPath]}>
+        <AppRoutes />
+        <RouterProbe report={(seen) => (probe = seen)} />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { router, user, queryClient };

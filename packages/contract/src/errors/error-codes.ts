@@ -1,3 +1,5 @@
+import { BET_MESSAGES, DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES } from '@lotto59/domain';
+
 /**
  * The closed set of error codes the API answers with, and the one code → HTTP status table.
  * Wire shape of every error: `{ "message": string, "code": ErrorCode }` (plus `errors` for validation).
@@ -16,6 +18,13 @@ export const ERROR_STATUS = {
   TOO_MANY_ATTEMPTS: 429,
   INSUFFICIENT_FUNDS: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
+  // Lotto 59 bet refusals (seed §5): the client maps their exact messages.
+  BET_AMOUNT_TOO_LOW: 422,
+  BET_AMOUNT_TOO_HIGH: 422,
+  BETTING_CLOSED: 422,
+  ROUND_NOT_OPEN: 422,
+  JACKPOT_LINE_LIMIT: 422,
+  POOL_NOT_ENABLED: 403,
   MAINTENANCE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
@@ -38,6 +47,13 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   // Seed §5: the client matches this exact text, misspelling included.
   INSUFFICIENT_FUNDS: 'Not enought money.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for a different request.',
+  // Defaults only: the server puts the configured limit in the text (`BET_MESSAGES` of the domain).
+  BET_AMOUNT_TOO_LOW: BET_MESSAGES.minAmount(DEFAULT_BET_LIMITS.minRiel),
+  BET_AMOUNT_TOO_HIGH: BET_MESSAGES.maxAmount(DEFAULT_BET_LIMITS.maxRiel),
+  BETTING_CLOSED: BET_MESSAGES.requestTimeout,
+  ROUND_NOT_OPEN: BET_MESSAGES.requestTimeout,
+  JACKPOT_LINE_LIMIT: BET_MESSAGES.jackpotOverLimit(DEFAULT_JACKPOT_RULES.linesPerPlayerRoundMax),
+  POOL_NOT_ENABLED: 'Pool 1 is not enabled for this account.',
   MAINTENANCE: 'The system is under maintenance.',
   INTERNAL: 'Server error.',
 };

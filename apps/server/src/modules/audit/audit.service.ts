@@ -14,6 +14,8 @@ export const AUDIT_KINDS = [
   'deposit',
   'withdraw',
   'maintenance_changed',
+  'lotto59_round_voided',
+  'lotto59_banner_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -8,6 +8,10 @@ export function findAccountIdByCode(ex: Executor, code: string) {
   return ex.selectFrom('accounts').select('id').where('code', '=', code).executeTakeFirst();
 }
 
+export function findAccountByCode(ex: Executor, code: string) {
+  return ex.selectFrom('accounts').select(['id', 'balance']).where('code', '=', code).executeTakeFirst();
+}
+
 export function findPlayerAccount(ex: Executor, playerId: number) {
   return ex
     .selectFrom('accounts')
@@ -168,4 +172,68 @@ export async function ledgerTotals(ex: Executor) {
     negativePlayerAccounts: Number(row.negative_players),
     accounts: Number(row.accounts),
   };
+}
+
+// Batched forms for settlement and refunds (many credits from one system account in one transaction).
+
+const CHUNK = 1000;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function findPlayerAccounts(ex: Executor, playerIds: readonly number[]) {
+  const rows = [];
+  for (const part of chunks(playerIds)) {
+    rows.push(
+      ...(await ex
+        .selectFrom('accounts')
+        .select(['id', 'player_id'])
+        .where('player_id', 'in', part)
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+export async function findTransfersByKeys(ex: Executor, keys: readonly string[]) {
+  const rows = [];
+  for (const part of chunks(keys)) {
+    rows.push(
+      ...(await ex.selectFrom('transfers').selectAll().where('idempotency_key', 'in', part).execute()),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Adds `amount` to each account in one statement per chunk; returns the balances after. Amounts are
+ * cast to integer (better-sqlite3 binds numbers as REAL).
+ */
+export async function creditMany(ex: Executor, credits: readonly { accountId: number; amount: number }[]) {
+  const rows: { id: number; balance: number }[] = [];
+  for (const part of chunks(credits)) {
+    const values = sql.join(
+      part.map((c) => sql`(cast(${c.accountId} as bigint), cast(${c.amount} as bigint))`),
+    );
+    const result = await sql<{ id: number; balance: number }>`
+      with v(id, amount) as (values ${values})
+      update accounts set balance = accounts.balance + v.amount from v
+      where v.id = accounts.id
+      returning accounts.id, accounts.balance`.execute(ex);
+    rows.push(...result.rows);
+  }
+  return rows;
+}
+
+export async function insertTransfers(ex: Executor, transfers: readonly NewTransferRow[]) {
+  const rows: { id: number; idempotency_key: string }[] = [];
+  for (const part of chunks(transfers)) {
+    rows.push(
+      ...(await ex.insertInto('transfers').values(part).returning(['id', 'idempotency_key']).execute()),
+    );
+  }
+  return rows;
 }

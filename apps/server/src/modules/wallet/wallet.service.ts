@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
+import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
 import * as repo from './wallet.repository';
 
 type TransferRow = NonNullable<Awaited<ReturnType<typeof repo.findTransferByKey>>>;
@@ -51,6 +52,7 @@ export interface ReconcileReport {
  */
 export class WalletService {
   private readonly systemAccountIds = new Map<SystemAccount, number>();
+  private readonly playerAccountIds = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -120,6 +122,29 @@ export class WalletService {
     };
   }
 
+  /**
+   * Many credits from a system account to players inside the caller's transaction (settlement payouts,
+   * void refunds): the rows of one transfer each, written with a few set-based statements.
+   */
+  async creditManyWithin(
+    trx: Executor,
+    from: { system: SystemAccount },
+    cmd: CreditManyCommand,
+  ): Promise<TransferReceipt[]> {
+    if (cmd.credits.length === 0) return [];
+    return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs());
+  }
+
+  /** Account ids for a one-statement stake (`wallet.stake-sql.ts`); ids never change, so they are cached. */
+  async stakeAccounts(playerId: number): Promise<{ playerAccountId: number; houseAccountId: number }> {
+    let playerAccountId = this.playerAccountIds.get(playerId);
+    if (playerAccountId === undefined) {
+      playerAccountId = await this.playerAccountId(playerId);
+      this.playerAccountIds.set(playerId, playerAccountId);
+    }
+    return { playerAccountId, houseAccountId: await this.resolve(this.db, { system: 'house' }) };
+  }
+
   /** Opens the wallet of a new player (inside the transaction that creates the player). */
   async openPlayerAccount(trx: Executor, playerId: number): Promise<number> {
     return repo.insertAccount(trx, {
@@ -135,6 +160,13 @@ export class WalletService {
     const account = await repo.findPlayerAccount(ex, playerId);
     if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
     return account.balance as Riel;
+  }
+
+  /** Balance of a system account (the jackpot pool is the `jackpot` account's balance). */
+  async systemBalance(system: SystemAccount, ex: Executor = this.db): Promise<number> {
+    const row = await repo.findAccountByCode(ex, system);
+    assert(row, `system account ${system} is missing`);
+    return row.balance;
   }
 
   async playerAccountId(playerId: number, ex: Executor = this.db): Promise<number> {
@@ -184,13 +216,13 @@ export class WalletService {
 }
 
 /** Fingerprint of what a key was used for; resolved account ids make it independent of the ref's form. */
-function requestHash(cmd: TransferCommand, fromId: number, toId: number): string {
+export function requestHash(cmd: TransferCommand, fromId: number, toId: number): string {
   const canonical = JSON.stringify([cmd.kind, fromId, toId, cmd.amount, cmd.reference ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** The first answer for a reused key; the same key with another request is refused. */
-function replay(existing: TransferRow, hash: string): TransferReceipt {
+export function replay(existing: TransferRow, hash: string): TransferReceipt {
   if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   return {
     transferId: existing.id,

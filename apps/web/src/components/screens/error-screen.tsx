@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from './status-screen';
 

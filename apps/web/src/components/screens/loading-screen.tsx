@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Spinner } from '@/components/ui/spinner';
 
 /** Shown while the app asks who is signed in (seed §4) and while a route module loads. */

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
 const VARIANT_CLASSES = {
-  primary: 'bg-emerald-600 text-white hover:bg-emerald-700 focus-visible:outline-emerald-600',
+  primary: 'bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700',
   secondary:
     'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-slate-500',
 } as const;

@@ -1,12 +1,16 @@
-import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { useTranslation } from '@/lib/i18n';
 
 /** `/login`: signed-out players only; a successful login stores the user and the guard moves on to lotto 59. */
-export default function LoginRoute() {
+export function LoginRoute() {
   const { t } = useTranslation();
   return (
     <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-emerald-700 to-slate-900 px-4 py-10">
       <div className="w-full max-w-sm">
+        <div className="mb-2 flex justify-end">
+          <LanguageSwitch className="min-h-11 min-w-11 justify-center px-2 text-white hover:bg-white/10 focus-visible:outline-white" />
+        </div>
         <div className="mb-6 text-center text-white">
           <p className="text-3xl font-semibold tracking-wide">{t('app.name')}</p>
           <h1 className="mt-1 text-emerald-100">{t('login.welcome')}</h1>

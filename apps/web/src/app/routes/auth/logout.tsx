@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { ErrorScreen } from '@/components/screens/error-screen';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { useLogout } from '@/features/auth/api/logout';
-import { ErrorScreen } from '@/components/screens/error-screen';
 
 /** `/logout` (the side-menu item): signs out on arrival; the guard then shows the login page. */
-export default function LogoutRoute() {
+export function LogoutRoute() {
   const { mutate, isError } = useLogout();
   const started = useRef(false);
   useEffect(() => {

@@ -1,11 +1,17 @@
-import { userDetailSchema, type LoginRequest, type UserDetail } from '@lotto59/contract';
+import type { LoginRequest, UserDetail } from '@lotto59/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '@/lib/http-client';
+import { lazySchema } from '@/lib/schemas';
 import { getCsrfCookie } from './get-csrf-cookie';
 import { userQueryKey } from './get-user';
 
 function postLogin(credentials: LoginRequest): Promise<UserDetail> {
-  return http.post('/login', { body: credentials, schema: userDetailSchema });
+  // A 401/419 here is a reason to try again, not a session that ended: no "please log in again" alert.
+  return http.post('/login', {
+    body: credentials,
+    schema: lazySchema((s) => s.userDetailSchema),
+    authAlertStatuses: [],
+  });
 }
 
 /**

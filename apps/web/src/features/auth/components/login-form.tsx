@@ -1,12 +1,12 @@
-import { loginRequestSchema, type LoginRequest } from '@lotto59/contract';
+import type { LoginRequest } from '@lotto59/contract';
 import { Eye, EyeOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { isHttpError } from '@/lib/http-client';
+import { useTranslation, type TFunction } from '@/lib/i18n';
+import { preloadSchemas } from '@/lib/schemas';
 import { useLogin } from '../api/login';
 
 const LOGIN_FIELDS = ['username', 'password'] as const;
@@ -20,15 +20,14 @@ const REQUIRED_MESSAGE_KEY = {
   password: 'login.passwordRequired',
 } as const satisfies Record<LoginField, string>;
 
-/** Checks with the contract's schema before calling the server, so an empty field gets a Khmer message at once. */
+/**
+ * Empty fields get a Khmer message at once, without a call. Everything else (lengths, wrong credentials) is
+ * the server's to judge, with the contract's schema; its 422 lands on the field it names.
+ */
 function validate(values: LoginRequest, t: TFunction): LoginFieldErrors {
-  const result = loginRequestSchema.safeParse(values);
-  if (result.success) return {};
   const errors: LoginFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field !== 'username' && field !== 'password') continue;
-    errors[field] ??= values[field].trim() === '' ? t(REQUIRED_MESSAGE_KEY[field]) : t('login.fieldInvalid');
+  for (const field of LOGIN_FIELDS) {
+    if (values[field].trim() === '') errors[field] = t(REQUIRED_MESSAGE_KEY[field]);
   }
   return errors;
 }
@@ -68,6 +67,8 @@ export function LoginForm() {
   const login = useLogin();
   const [clientErrors, setClientErrors] = useState<LoginFieldErrors>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // The answer to a login is parsed with the contract's schemas: fetch them while the player types.
+  useEffect(preloadSchemas, []);
 
   const fieldErrors = { ...serverFieldErrors(login.error, t), ...clientErrors };
   const generalError = generalErrorMessage(login.error, t);

@@ -1,0 +1,161 @@
+/**
+ * A benchmark server in its own process (so the load generator does not share its event loop): a
+ * fresh database (SQLite file, or a fresh schema on BENCH_DATABASE_URL), N players with sessions, the
+ * rounds open for an hour, the app listening on 127.0.0.1. It reports over IPC and obeys two messages:
+ * `publish` (one live event, for the WebSocket fan-out) and `stop`.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Riel } from '@lotto59/domain';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openPostgres, openSqlite, type DbHandle } from '../src/db/create-db';
+import { migrateToLatest } from '../src/db/migrate';
+import { systemClock } from '../src/platform/clock';
+
+export interface BenchSession {
+  playerId: number;
+  cookie: string;
+  xsrf: string;
+}
+
+export interface BenchServerReady {
+  type: 'ready';
+  port: number;
+  dialect: 'sqlite' | 'postgres';
+  roundId: number;
+  sessions: BenchSession[];
+}
+
+async function openBenchDatabase(
+  url: string | undefined,
+): Promise<{ handle: DbHandle; env: Record<string, string>; drop(): Promise<void> }> {
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'lotto59-bench-'));
+    const handle = openSqlite(join(dir, 'lotto59.sqlite'));
+    return {
+      handle,
+      env: { DATA_DIR: dir },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const schemaUrl = new URL(url);
+  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
+  const handle = openPostgres(schemaUrl.toString(), { max: 50 });
+  return {
+    handle,
+    env: { DATABASE_URL: schemaUrl.toString() },
+    drop: async () => {
+      // Requests still in flight when the load stopped may hold locks for a moment: retry.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
+          return;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((r) => setTimeout(r, 200 * attempt));
+        }
+      }
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const players = Number(process.env.BENCH_PLAYERS ?? 50);
+  const database = await openBenchDatabase(process.env.BENCH_DATABASE_URL);
+  await migrateToLatest(database.handle.db, database.handle.dialect);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    WEB_DIST_DIR: '/nonexistent',
+    LOTTO_SCHEDULER: 'false',
+    LOTTO_OPEN_SECONDS_POLL_1: '3600',
+    LOTTO_OPEN_SECONDS_POLL_2: '3600',
+    SESSION_IDLE_MINUTES: '600',
+    ...database.env,
+  });
+  const app = await buildApp({ config, db: database.handle.db, clock: systemClock });
+  await app.ready();
+  await app.services.lotto59.scheduler.tick();
+  const round = await app.services.lotto59.rounds.openOf('POLL_2');
+
+  const sessions: BenchSession[] = [];
+  for (let i = 0; i < players; i++) {
+    const username = `bench${i}`;
+    const password = 'bench password';
+    const player = await app.services.players.create({ username, password });
+    await app.services.cashier.deposit({
+      playerId: player.id,
+      amount: 1_000_000_000_000 as Riel,
+      idempotencyKey: `bench:${i}`,
+    });
+    const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    const anon = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
+    const login = await app.inject({
+      method: 'POST',
+      url: '/login',
+      cookies: anon,
+      headers: { 'x-xsrf-token': anon['XSRF-TOKEN']! },
+      payload: { username, password },
+    });
+    const jar = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+    sessions.push({
+      playerId: player.id,
+      cookie: Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+      xsrf: jar['XSRF-TOKEN']!,
+    });
+  }
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const ready: BenchServerReady = {
+    type: 'ready',
+    port: Number(new URL(address).port),
+    dialect: database.handle.dialect,
+    roundId: round!.id,
+    sessions,
+  };
+  process.send?.(ready);
+
+  process.on('message', (message: { type: string; sentAtMs?: number }) => {
+    if (message.type === 'publish') {
+      app.services.events.publish({ type: 'result', data: { sent_at_ms: message.sentAtMs ?? Date.now() } });
+    } else if (message.type === 'stats') {
+      void countBets(database.handle).then((bets) => {
+        const cpu = process.cpuUsage();
+        process.send?.({ type: 'stats', bets, cpuMicros: cpu.user + cpu.system });
+      });
+    } else if (message.type === 'stop') {
+      void (async () => {
+        await app.close();
+        await database.drop();
+        await database.handle.close();
+        process.exit(0);
+      })();
+    }
+  });
+}
+
+async function countBets(handle: DbHandle): Promise<number> {
+  const row = await handle.db
+    .selectFrom('lotto59_bets')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+/**
+ * `npm run bench [-- placement|settlement|websocket …]`: prints figures, asserts nothing (docs/performance.md).
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
+ */
+import { benchPlacement } from './bet-placement.bench';
+import { benchSettlement } from './settlement.bench';
+import { benchFanOut } from './websocket.bench';
+
+const which = new Set(process.argv.slice(2));
+const wants = (name: string) => which.size === 0 || which.has(name);
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const durationS = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function main(): Promise<void> {
+  if (wants('placement')) {
+    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+      const f = await benchPlacement({ databaseUrl, connections, durationS });
+      const share = ((100 * f.bets.rps) / f.trivial.rps).toFixed(1);
+      console.log(
+        `placement ${f.dialect.padEnd(8)} ${connections} connections, ${durationS} s | trivial route ${f.trivial.rps} req/s ` +
+          `(p50 ${f.trivial.p50} ms, p99 ${f.trivial.p99} ms) | bets ${f.bets.rps} bets/s (p50 ${f.bets.p50} ms, ` +
+          `p99 ${f.bets.p99} ms) = ${share} % of trivial | accepted ${f.bets.accepted}, non-2xx ${f.bets.non2xx}, errors ${f.bets.errors}` +
+          ` | server CPU per request: trivial ${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs, bet ${f.bets.cpuMicrosPerRequest.toFixed(0)} µs`,
+      );
+    }
+  }
+  if (wants('settlement')) {
+    const players = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 10_000);
+    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+      for (const bets of (process.env.BENCH_SETTLEMENT_BETS ?? '100000,1000000').split(',').map(Number)) {
+        const f = await benchSettlement({ databaseUrl, bets, players });
+        console.log(
+          `settlement ${f.dialect.padEnd(8)} ${f.bets.toLocaleString('en')} bets from ${f.players.toLocaleString('en')} players: ` +
+            `${(f.settleMs / 1000).toFixed(2)} s (${f.betsSettled.toLocaleString('en')} settled, ${f.playersPaid.toLocaleString('en')} paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
+        );
+      }
+    }
+  }
+  if (wants('websocket')) {
+    const f = await benchFanOut({ sockets: Number(process.env.BENCH_SOCKETS ?? 5_000), trials: 5 });
+    const sorted = [...f.trialsMs].sort((a, b) => a - b);
+    console.log(
+      `websocket ${f.sockets} sockets (connected in ${(f.connectMs / 1000).toFixed(1)} s): one event reaches all in ` +
+        `${sorted.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms)`,
+    );
+  }
+}
+
+await main();

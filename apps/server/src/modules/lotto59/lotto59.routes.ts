@@ -1,0 +1,40 @@
+import { overpayingBetTypes } from '@lotto59/domain';
+import type { FastifyInstance } from 'fastify';
+import type { SessionCookies } from '../../plugins/session';
+import type { MaintenanceService } from '../maintenance/maintenance.service';
+import { betsRoutes } from './bets.routes';
+import type { Lotto59 } from './lotto59.module';
+import { resultsRoutes } from './results.routes';
+import { ticketsRoutes } from './tickets.routes';
+
+/**
+ * Every lotto 59 route, and the scheduler's loop tied to the app's life: started when the app is ready
+ * (unless LOTTO_SCHEDULER=false, as in tests, which call `scheduler.tick()`), stopped when it closes.
+ */
+export function lotto59Routes(deps: {
+  lotto59: Lotto59;
+  maintenance: MaintenanceService;
+  cookies: SessionCookies;
+  scheduler: { enabled: boolean; tickMs: number };
+}) {
+  const { lotto59, cookies } = deps;
+  return async (app: FastifyInstance) => {
+    await app.register(betsRoutes({ bets: lotto59.bets, maintenance: deps.maintenance, cookies }));
+    await app.register(resultsRoutes({ results: lotto59.results, pools: lotto59.pools, cookies }));
+    await app.register(ticketsRoutes({ ...lotto59, cookies }));
+    // decisions §3: say at start when a bet type returns more than it takes with the configured rates.
+    const overpaying = overpayingBetTypes(lotto59.settings.rates);
+    if (overpaying.length > 0) {
+      app.addHook('onReady', async () =>
+        app.log.warn(
+          { types: overpaying },
+          'lotto59: these bet types return more than 100 % (see `ops lotto59 rtp`)',
+        ),
+      );
+    }
+    if (deps.scheduler.enabled) {
+      app.addHook('onReady', async () => lotto59.scheduler.start(deps.scheduler.tickMs, app.log));
+    }
+    app.addHook('onClose', async () => lotto59.scheduler.stop());
+  };
+}

@@ -1,0 +1,77 @@
+import type { BetStatus, BetType, Pool, Post, RoundStatus } from '@lotto59/domain';
+import type { Generated } from 'kysely';
+
+/** Row types of the lotto 59 tables (migration 0003-lotto59). Times are epoch ms, money whole riel. */
+
+export interface RoundsTable {
+  id: Generated<number>;
+  poll: Pool;
+  status: RoundStatus;
+  opened_at_ms: number;
+  close_at_ms: number;
+  first_ball_at_ms: number;
+  ball_interval_ms: number;
+  /** The last ball is out: the result and the seed become public. */
+  reveal_at_ms: number;
+  settle_at_ms: number;
+  server_seed: string;
+  server_seed_hash: string;
+  /** `"3,14,15,…"` in draw order, set once when the release starts. */
+  numbers: string | null;
+  total: number | null;
+  drawn_at_ms: number | null;
+  settled_at_ms: number | null;
+  voided_at_ms: number | null;
+}
+
+export type BetGroupKind = 'BET' | 'JACKPOT';
+
+export interface BetGroupsTable {
+  id: Generated<number>;
+  player_id: number;
+  round_id: number;
+  kind: BetGroupKind;
+  idempotency_key: string;
+  request_hash: string;
+  amount: number;
+  balance_after: number;
+  stake_transfer_id: number;
+  created_at_ms: number;
+}
+
+export interface BetsTable {
+  id: Generated<number>;
+  group_id: number;
+  round_id: number;
+  player_id: number;
+  poll: Pool;
+  type: BetType;
+  post: Post | null;
+  number: number | null;
+  /** A jackpot line, `"3,14,15,26,59"`. */
+  numbers: string | null;
+  amount: number;
+  payout: Generated<number>;
+  jackpot_win_amount: Generated<number>;
+  jackpot_result: number | null;
+  jackpot_tier: number | null;
+  status: Generated<'PENDING' | Exclude<BetStatus, 'PENDING'>>;
+  created_at_ms: number;
+  settled_at_ms: number | null;
+}
+
+export interface PlayerPoolsTable {
+  player_id: number;
+  poll: Pool;
+  updated_at_ms: number;
+}
+
+export interface JackpotWinnersTable {
+  id: Generated<number>;
+  round_id: number;
+  bet_id: number;
+  player_id: number;
+  tier: 1 | 2;
+  amount: number;
+  created_at_ms: number;
+}

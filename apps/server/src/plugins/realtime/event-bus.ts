@@ -1,0 +1,42 @@
+import type { LiveEvent } from '@lotto59/contract';
+
+/**
+ * A live event for the WebSocket endpoint: to everyone, or to one player only (`playerId`, e.g. their
+ * balance). Events are hints for the screen; the HTTP calls stay the source of truth.
+ */
+export interface BusEvent extends LiveEvent {
+  playerId?: number | undefined;
+}
+
+export type BusHandler = (event: BusEvent) => void;
+
+/**
+ * How events reach every process's sockets. Embedded mode: in process. Server mode with REDIS_URL:
+ * Redis pub/sub, so the process that draws reaches the clients of every other process.
+ */
+export interface EventBus {
+  publish(event: BusEvent): void;
+  subscribe(handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+export class InProcessEventBus implements EventBus {
+  private readonly handlers = new Set<BusHandler>();
+
+  publish(event: BusEvent): void {
+    // Delivered after the current call returns, as a remote bus would, so a publisher never runs
+    // socket code inside its own transaction or loop.
+    queueMicrotask(() => {
+      for (const handler of this.handlers) handler(event);
+    });
+  }
+
+  subscribe(handler: BusHandler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { TEST_DIALECTS } from '../../../test/databases';
+import { openRound, placeBet } from '../../../test/lotto59-helpers';
+import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { createEventBus } from './create-event-bus';
+import type { BusEvent } from './event-bus';
+import { RedisEventBus } from './redis-event-bus';
+
+interface Frame {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** A real WebSocket client that records every frame and can wait for one. */
+class Listener {
+  readonly frames: Frame[] = [];
+  private waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as Frame;
+      this.frames.push(frame);
+      this.waiters = this.waiters.filter((w) => (w.match(frame) ? (w.resolve(frame), false) : true));
+    });
+  }
+  next(match: (f: Frame) => boolean): Promise<Frame> {
+    const seen = this.frames.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such frame within 5 s')), 5_000);
+      this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  }
+}
+
+function connect(url: string, cookie?: string): Promise<Listener> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, cookie ? { headers: { cookie } } : {});
+    const listener = new Listener(socket);
+    socket.once('open', () => resolve(listener));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const cookieHeader = (browser: TestBrowser) =>
+  [...browser.cookies.entries()].map(([name, value]) => `${name}=${value}`).join('; ');
+
+describe.each(TEST_DIALECTS)('live events over a real WebSocket on %s', (dialect) => {
+  let t: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    url = `${address.replace('http', 'ws')}/ws`;
+  });
+  afterAll(() => t.close());
+
+  it('refuses a socket without a live session', async () => {
+    await expect(connect(url)).rejects.toThrow('HTTP 401');
+    await expect(connect(url, 'lotto59_session=' + 'x'.repeat(43))).rejects.toThrow('HTTP 401');
+  });
+
+  it('pushes round, ball and result events to all, and the balance to its player only', async () => {
+    const alice = await t.newPlayer({ balance: 10_000 });
+    const bob = await t.newPlayer({ balance: 10_000 });
+    const aliceBrowser = new TestBrowser(t.app);
+    const bobBrowser = new TestBrowser(t.app);
+    await aliceBrowser.login(alice.username, alice.password);
+    await bobBrowser.login(bob.username, bob.password);
+    const aliceSocket = await connect(url, cookieHeader(aliceBrowser));
+    const bobSocket = await connect(url, cookieHeader(bobBrowser));
+    await aliceSocket.next((f) => f.type === 'hello');
+
+    const { scheduler } = t.app.services.lotto59;
+    await scheduler.tick();
+    const opened = await bobSocket.next(
+      (f) => f.type === 'round_opened' && (f.data.round as { poll: string }).poll === 'POLL_2',
+    );
+    const round = await openRound(t.app, 'POLL_2');
+    expect(opened.data.round).toMatchObject({
+      id: round.id,
+      server_seed_hash: round.server_seed_hash,
+      server_seed: null,
+    });
+
+    await placeBet(aliceBrowser, {
+      poll: 'POLL_2',
+      result_id: round.id,
+      bets: [{ type: 'RANGE_6', amount: 1_000 }],
+    });
+    expect((await aliceSocket.next((f) => f.type === 'balance')).data).toEqual({ balance: 9_000 });
+
+    t.clock.advanceMs(round.close_at_ms - t.clock.nowMs());
+    await scheduler.tick();
+    expect((await bobSocket.next((f) => f.type === 'betting_closed')).data).toEqual({
+      id: round.id,
+      poll: 'POLL_2',
+    });
+    t.clock.advanceMs(1_000);
+    await scheduler.tick();
+    const ball = await bobSocket.next((f) => f.type === 'ball_released');
+    expect(ball.data).toMatchObject({ id: round.id, index: 1, number: expect.any(Number) });
+    t.clock.advanceMs(45_000);
+    await scheduler.tick();
+    const result = await aliceSocket.next((f) => f.type === 'result');
+    const revealed = result.data.round as { numbers: number[]; server_seed: string };
+    expect(revealed.numbers).toHaveLength(10);
+    expect(revealed.server_seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      aliceSocket.frames.filter((f) => f.type === 'ball_released' && f.data.id === round.id),
+    ).toHaveLength(10);
+
+    // Bob never sees Alice's balance.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bobSocket.frames.filter((f) => f.type === 'balance')).toEqual([]);
+    aliceSocket.socket.close();
+    bobSocket.socket.close();
+  });
+});
+
+describe('event bus over Redis (127.0.0.1:6379)', () => {
+  it('carries an event from one process to another', async () => {
+    const channel = `lotto59:test:${randomUUID()}`;
+    const drawer = new RedisEventBus('redis://127.0.0.1:6379', channel);
+    const api = new RedisEventBus('redis://127.0.0.1:6379', channel);
+    try {
+      await Promise.all([drawer.whenReady(), api.whenReady()]);
+      const received = new Promise<BusEvent>((resolve) => api.subscribe(resolve));
+      drawer.publish({ type: 'balance', playerId: 7, data: { balance: 1_234 } });
+      expect(await received).toEqual({ type: 'balance', playerId: 7, data: { balance: 1_234 } });
+    } finally {
+      await Promise.all([drawer.close(), api.close()]);
+    }
+  });
+
+  it('is chosen when REDIS_URL is set', async () => {
+    const bus = createEventBus('redis://127.0.0.1:6379');
+    expect(bus).toBeInstanceOf(RedisEventBus);
+    await bus.close();
+    expect(createEventBus(undefined)).not.toBeInstanceOf(RedisEventBus);
+  });
+});

@@ -1,0 +1,94 @@
+import type { UserDetail } from '@lotto59/contract';
+import { Monitor, Smartphone } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
+import { VIEW_TOGGLE_ACCOUNT_IDS } from '@/config/env';
+import { useUser } from '@/features/auth/api/get-user';
+import { useTranslation } from '@/lib/i18n';
+import { readViewMode, switchViewMode, type ViewMode } from '@/lib/view-mode';
+import { RouteErrorBoundary } from '../route-error-boundary';
+import { isGamePath } from './menu';
+import { DesktopSideMenu, MobileSideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+/** Seed §6: the listed accounts also get a Mobile/Desktop button on desktop game pages. */
+function ViewToggleForListedAccounts({ user, viewMode }: { user: UserDetail; viewMode: ViewMode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  if (viewMode !== 'desktop' || !isGamePath(pathname) || !VIEW_TOGGLE_ACCOUNT_IDS.has(user.auth.id))
+    return null;
+  return (
+    <button
+      type="button"
+      onClick={() => switchViewMode('mobile')}
+      className="fixed right-4 bottom-4 z-20 inline-flex min-h-11 items-center gap-2 rounded-full bg-slate-900 px-4 font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+    >
+      <Smartphone aria-hidden="true" className="size-5" />
+      <span>{t('topBar.mobileDesktop')}</span>
+      <Monitor aria-hidden="true" className="size-5" />
+    </button>
+  );
+}
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex justify-center p-10 text-emerald-700">
+      <Spinner className="size-8" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/**
+ * Seed §2 main layout: top bar (`header`), side menu (`nav`), the page (`main`). The view (phone or desktop)
+ * is the stored preference, not the window's width (seed §2).
+ */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const { pathname } = useLocation();
+  const [viewMode] = useState(readViewMode);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  if (!user) return null; // The guard has already redirected.
+
+  const desktop = viewMode === 'desktop';
+  const mainStyle = desktop ? { paddingLeft: menuOpen ? MENU_WIDTH_WIDE : MENU_WIDTH_NARROW } : undefined;
+  return (
+    <div className="min-h-full" data-view={viewMode}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-white px-3 py-2 font-semibold text-emerald-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('topBar.skipToContent')}
+      </a>
+      <TopBar
+        user={user}
+        viewMode={viewMode}
+        menuOpen={menuOpen}
+        onMenuToggle={() => setMenuOpen((open) => !open)}
+      />
+      {desktop ? (
+        <DesktopSideMenu pinned={menuOpen} hovered={hovered} onHoverChange={setHovered} />
+      ) : (
+        menuOpen && <MobileSideMenu onClose={() => setMenuOpen(false)} />
+      )}
+      <main
+        id="main"
+        tabIndex={-1}
+        style={mainStyle}
+        className="min-h-full pt-14 outline-none motion-safe:transition-[padding]"
+      >
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <ViewToggleForListedAccounts user={user} viewMode={viewMode} />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  ArrowDownToLine,
+  ArrowUpFromLine,
+  ChartColumn,
+  Dices,
+  Fish,
+  KeyRound,
+  LogOut,
+  Spade,
+  Ticket,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+import type { TranslationKey } from '@/lib/i18n';
+
+export interface MenuLink {
+  labelKey: TranslationKey;
+  href: string;
+  icon: LucideIcon;
+}
+
+export interface MenuGroup {
+  /** Shown above the group's links when the menu is wide. */
+  headingKey?: TranslationKey;
+  links: readonly MenuLink[];
+}
+
+/** Seed §2 side menu, in its order. */
+export const MENU: readonly MenuGroup[] = [
+  {
+    headingKey: 'menu.games',
+    links: [
+      { labelKey: 'menu.lotto59', href: paths.game.lotto59.getHref(), icon: Dices },
+      { labelKey: 'menu.sport', href: paths.game.sport.getHref(), icon: Trophy },
+      { labelKey: 'menu.casino', href: paths.game.casino.getHref(), icon: Spade },
+      { labelKey: 'menu.fishing', href: paths.game.fishing.getHref(), icon: Fish },
+    ],
+  },
+  {
+    headingKey: 'menu.ticketVerification',
+    links: [{ labelKey: 'menu.lotto59Tickets', href: paths.ticket.lotto59.getHref(), icon: Ticket }],
+  },
+  {
+    headingKey: 'menu.withdrawals',
+    links: [
+      { labelKey: 'menu.withdrawHistory', href: paths.transaction.withdraw.getHref(), icon: ArrowUpFromLine },
+    ],
+  },
+  {
+    headingKey: 'menu.deposits',
+    links: [
+      { labelKey: 'menu.depositHistory', href: paths.transaction.deposit.getHref(), icon: ArrowDownToLine },
+    ],
+  },
+  {
+    headingKey: 'menu.reports',
+    links: [
+      { labelKey: 'menu.reportLotto59', href: paths.report.lotto59.getHref(), icon: ChartColumn },
+      { labelKey: 'menu.reportSport', href: paths.report.sport.getHref(), icon: ChartColumn },
+      { labelKey: 'menu.reportCasino', href: paths.report.casino.getHref(), icon: ChartColumn },
+      { labelKey: 'menu.reportFishing', href: paths.report.fishing.getHref(), icon: ChartColumn },
+    ],
+  },
+  {
+    links: [
+      { labelKey: 'menu.changePassword', href: paths.user.password.getHref(), icon: KeyRound },
+      { labelKey: 'menu.logout', href: paths.auth.logout.getHref(), icon: LogOut },
+    ],
+  },
+];
+
+/** Game pages (seed §2: the back button on phones, the view toggle for the listed accounts). */
+export const isGamePath = (pathname: string): boolean => pathname.startsWith('/game/');
+
+/** Seed §1: the balance is hidden on the sport, casino and slot pages. */
+const BALANCE_HIDDEN_PREFIXES = [
+  paths.game.sport.getHref(),
+  paths.game.casino.getHref(),
+  paths.game.slot.getHref(),
+];
+export const isBalanceHidden = (pathname: string): boolean =>
+  BALANCE_HIDDEN_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

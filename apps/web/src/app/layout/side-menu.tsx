@@ -1,0 +1,157 @@
+import { Volume2, VolumeX } from 'lucide-react';
+import { useRef, type CSSProperties } from 'react';
+import { NavLink } from 'react-router';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { useFocusTrap } from '@/components/ui/focus-trap';
+import { APP_VERSION, MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
+import { useTranslation } from '@/lib/i18n';
+import { useSoundState } from '@/lib/sound';
+import { MENU } from './menu';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+const FOOTER_BUTTON =
+  'flex items-center gap-3 rounded-lg px-2.5 text-sm whitespace-nowrap text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-amber-300';
+
+/** The menu's content: groups of links in seed §2 order, then the footer (version, language, sound). */
+function MenuContent({
+  wide,
+  dense,
+  onNavigate,
+}: {
+  wide: boolean;
+  dense: boolean;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const sound = useSoundState();
+  const hidden = wide ? '' : 'sr-only';
+  // Phones get 44 px touch targets; a desktop pointer fits the whole menu on a laptop screen with 36 px.
+  const height = dense ? 'min-h-9' : 'min-h-11';
+  return (
+    <>
+      <ul className={`flex-1 overflow-x-hidden overflow-y-auto py-2 ${dense ? 'space-y-0.5' : 'space-y-1'}`}>
+        {MENU.map((group, index) => (
+          <li key={group.headingKey ?? index}>
+            {group.headingKey && (
+              // The same height wide or narrow, so nothing moves under the pointer when the menu widens.
+              <span className="flex h-7 items-end overflow-hidden px-4 pb-1 text-xs font-semibold tracking-wide whitespace-nowrap text-emerald-200">
+                {wide ? (
+                  t(group.headingKey)
+                ) : (
+                  <span aria-hidden="true" className="mb-1 block h-px w-full bg-slate-700" />
+                )}
+              </span>
+            )}
+            <ul>
+              {group.links.map(({ labelKey, href, icon: Icon }) => (
+                <li key={href}>
+                  <NavLink
+                    to={href}
+                    onClick={onNavigate}
+                    title={wide ? undefined : t(labelKey)}
+                    className={({ isActive }) =>
+                      `mx-1 flex ${height} items-center gap-3 rounded-lg px-2.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-amber-300 ${
+                        isActive
+                          ? 'bg-emerald-700 font-semibold text-white'
+                          : 'text-slate-100 hover:bg-slate-800'
+                      }`
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-5 shrink-0" />
+                    <span className={hidden}>{t(labelKey)}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-col items-stretch border-t border-slate-700 p-1">
+        <button
+          type="button"
+          onClick={sound.toggle}
+          aria-pressed={sound.state === 'ENABLED'}
+          title={wide ? undefined : t('menu.sound')}
+          className={`${FOOTER_BUTTON} ${height}`}
+        >
+          {sound.state === 'ENABLED' ? (
+            <Volume2 aria-hidden="true" className="size-5 shrink-0" />
+          ) : (
+            <VolumeX aria-hidden="true" className="size-5 shrink-0" />
+          )}
+          <span className={hidden}>{t('menu.sound')}</span>
+        </button>
+        <LanguageSwitch iconOnly={!wide} className={`${FOOTER_BUTTON} ${height}`} />
+        <p className="px-2.5 py-1 text-xs whitespace-nowrap text-slate-300" data-testid="app-version">
+          {wide ? t('app.version', { version: APP_VERSION }) : APP_VERSION}
+        </p>
+      </div>
+    </>
+  );
+}
+
+/**
+ * Seed §2 desktop menu: 3.15rem wide, 14rem on hover, on keyboard focus, or while pinned by the top bar's
+ * menu button. Hovering lays it over the page; pinning moves the page aside.
+ */
+export function DesktopSideMenu({
+  pinned,
+  hovered,
+  onHoverChange,
+}: {
+  pinned: boolean;
+  hovered: boolean;
+  onHoverChange: (hovered: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const wide = pinned || hovered;
+  const style: CSSProperties = { width: wide ? MENU_WIDTH_WIDE : MENU_WIDTH_NARROW };
+  return (
+    <nav
+      id={SIDE_MENU_ID}
+      aria-label={t('menu.label')}
+      style={style}
+      data-expanded={wide}
+      onMouseEnter={() => onHoverChange(true)}
+      onMouseLeave={() => onHoverChange(false)}
+      onFocus={() => onHoverChange(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onHoverChange(false);
+      }}
+      className="fixed top-14 bottom-0 left-0 z-20 flex flex-col bg-slate-900 shadow-lg motion-safe:transition-[width] motion-safe:duration-150"
+    >
+      <MenuContent wide={wide} dense />
+    </nav>
+  );
+}
+
+/** Seed §2 phone menu: an overlay that closes when an item is chosen, on Escape, or on the backdrop. */
+export function MobileSideMenu({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const drawer = useRef<HTMLDivElement>(null);
+  useFocusTrap(drawer, onClose);
+  return (
+    <div className="fixed inset-0 z-40">
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-label={t('topBar.closeMenu')}
+        onClick={onClose}
+        className="absolute inset-0 h-full w-full bg-slate-950/60"
+      />
+      <div
+        ref={drawer}
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('menu.label')}
+        style={{ width: MENU_WIDTH_WIDE }}
+        className="absolute inset-y-0 left-0 flex flex-col bg-slate-900 shadow-2xl"
+      >
+        <nav id={SIDE_MENU_ID} aria-label={t('menu.label')} className="flex min-h-0 flex-1 flex-col">
+          <MenuContent wide dense={false} onNavigate={onClose} />
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,8 +1,0 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { appRoutes } from './routes';
-
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(appRoutes));
-  return <RouterProvider router={router} />;
-}
