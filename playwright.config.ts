@@ -7,7 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser tests: the real server (embedded mode, a fresh SQLite file) serving the built web app, driven
  * by the system Chromium (browser downloads do not work on our machines).
  */
-const PORT = Number(process.env.E2E_PORT ?? 8199);
+// A port per run (kept in the environment so workers agree), so two runs on one machine never collide.
+process.env.E2E_PORT ??= String(20_000 + (process.pid % 20_000));
+const PORT = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lotto59-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const chromium = {

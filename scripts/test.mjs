@@ -47,9 +47,11 @@ if (existsSync(chromium)) {
   const p = readJson(PW_JSON);
   if (p && build === 0) {
     totals.passed += p.stats.expected + p.stats.flaky;
-    totals.failed += p.stats.unexpected;
+    // Errors outside any test (the web server did not start, a config error) fail the run too.
+    totals.failed += p.stats.unexpected + (p.errors?.length ?? 0);
     totals.skipped += p.stats.skipped;
   } else totals.failed += 1;
+  if (e2e !== 0 && totals.failed === 0) totals.failed += 1;
 } else if (process.env.CI === 'true') {
   console.error(`\n[tests] CI=true but ${chromium} is missing: browser tests cannot be skipped in CI.`);
   exitCode ||= 1;
