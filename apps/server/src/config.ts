@@ -61,6 +61,11 @@ const envSchema = z.object({
     .min(1)
     .max(30 * 24)
     .default(12),
+  /**
+   * How long a process may reuse a session lookup. Ending a session takes effect at once in its own
+   * process; another process (server mode) follows within this time. 0 turns the cache off.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   COOKIE_SECURE: flag(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),

@@ -4,6 +4,7 @@ import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { SessionCache } from './modules/auth/session-cache';
 import { argon2idHasher } from './modules/auth/password-hasher';
 import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
@@ -36,11 +37,21 @@ export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'cloc
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000,
   });
-  const auth = new AuthService(db, clock, hasher, players, wallet, audit, throttle, {
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
-    touchEveryMs: 60_000,
-  });
+  const auth = new AuthService(
+    db,
+    clock,
+    hasher,
+    players,
+    wallet,
+    audit,
+    throttle,
+    {
+      idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      touchEveryMs: 60_000,
+    },
+    new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
+  );
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
   const events = createEventBus(config.REDIS_URL);

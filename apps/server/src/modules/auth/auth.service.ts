@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, UserDetail } from '@lotto59/contract';
-import type { Db } from '../../db/database';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database';
 import { AppError, validationError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import type { AuditService } from '../audit/audit.service';
@@ -8,6 +9,7 @@ import type { WalletService } from '../wallet/wallet.service';
 import { isCommonPassword } from './common-passwords';
 import { LoginThrottle } from './login-throttle';
 import type { PasswordHasher } from './password-hasher';
+import { SessionCache } from './session-cache';
 import * as sessions from './sessions.repository';
 import { newSessionToken, sessionIdOf } from './session-tokens';
 
@@ -45,6 +47,7 @@ export class AuthService {
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
     private readonly policy: SessionPolicy,
+    private readonly cache: SessionCache = new SessionCache(0),
   ) {}
 
   /**
@@ -86,7 +89,7 @@ export class AuthService {
 
     const token = newSessionToken();
     const nowMs = this.clock.nowMs();
-    const balance = await this.db.transaction().execute(async (trx) => {
+    const balance = await this.endingSessionsOf(player.id, async (trx) => {
       if (previousToken) await sessions.endSession(trx, sessionIdOf(previousToken), 'replaced', nowMs);
       const replaced = await sessions.endSessionsOfPlayer(trx, player.id, 'replaced', nowMs);
       await sessions.insertSession(trx, {
@@ -112,11 +115,32 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<AuthContext> {
     if (!token) throw new AppError('UNAUTHENTICATED');
     const id = sessionIdOf(token);
+    const nowMs = this.clock.nowMs();
+    const session = this.cache.get(id, nowMs) ?? (await this.liveSession(id, nowMs));
+    if (
+      nowMs - session.last_seen_at_ms > this.policy.idleMs ||
+      nowMs - session.created_at_ms > this.policy.absoluteMs
+    ) {
+      this.cache.drop(id);
+      await sessions.endSession(this.db, id, 'expired', nowMs);
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (nowMs - session.last_seen_at_ms >= this.policy.touchEveryMs) {
+      await sessions.touchSession(this.db, id, nowMs);
+      this.cache.touch(id, nowMs);
+    }
+    return { playerId: session.player_id, sessionId: id };
+  }
+
+  /** Reads a session from the database; only a live one is returned (and remembered). */
+  private async liveSession(id: string, nowMs: number) {
+    const generation = this.cache.generation();
     const session = await sessions.findSession(this.db, id);
     if (!session) throw new AppError('UNAUTHENTICATED');
     switch (session.end_reason) {
       case null:
-        break;
+        this.cache.set(session, nowMs, generation);
+        return session;
       case 'replaced':
       case 'password_changed':
         throw new AppError('SESSION_REPLACED');
@@ -125,18 +149,19 @@ export class AuthService {
       case 'logout':
         throw new AppError('UNAUTHENTICATED');
     }
-    const nowMs = this.clock.nowMs();
-    if (
-      nowMs - session.last_seen_at_ms > this.policy.idleMs ||
-      nowMs - session.created_at_ms > this.policy.absoluteMs
-    ) {
-      await sessions.endSession(this.db, id, 'expired', nowMs);
-      throw new AppError('SESSION_EXPIRED');
+  }
+
+  /**
+   * Runs a transaction that ends sessions of a player, forgetting the player's cached sessions before
+   * (no lookup may cache them meanwhile) and after (none read before the commit survives it).
+   */
+  private async endingSessionsOf<T>(playerId: number, work: (trx: Transaction<Database>) => Promise<T>) {
+    this.cache.dropPlayer(playerId);
+    try {
+      return await this.db.transaction().execute(work);
+    } finally {
+      this.cache.dropPlayer(playerId);
     }
-    if (nowMs - session.last_seen_at_ms >= this.policy.touchEveryMs) {
-      await sessions.touchSession(this.db, id, nowMs);
-    }
-    return { playerId: session.player_id, sessionId: id };
   }
 
   /** Ends the cookie's session, if it is one; logging out twice is not an error. */
@@ -144,7 +169,7 @@ export class AuthService {
     if (!token) return;
     const session = await sessions.findSession(this.db, sessionIdOf(token));
     if (!session || session.ended_at_ms !== null) return;
-    await this.db.transaction().execute(async (trx) => {
+    await this.endingSessionsOf(session.player_id, async (trx) => {
       await sessions.endSession(trx, session.id, 'logout', this.clock.nowMs());
       await this.audit.record({ kind: 'logout', playerId: session.player_id, ip: client.ip }, trx);
     });
@@ -181,7 +206,7 @@ export class AuthService {
     const hash = await this.hasher.hash(input.new_password);
     const token = newSessionToken();
     const nowMs = this.clock.nowMs();
-    await this.db.transaction().execute(async (trx) => {
+    await this.endingSessionsOf(player.id, async (trx) => {
       await this.players.setPasswordHash(player.id, hash, trx);
       await sessions.endSession(trx, auth.sessionId, 'password_changed', nowMs);
       await sessions.endSessionsOfPlayer(trx, player.id, 'password_changed', nowMs);
