@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = await createServices(deps);
   await app.register(cookie);
-  await registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
+  registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lotto59 API', version: '0.1.0', description: 'Generated from @lotto59/contract.' },
