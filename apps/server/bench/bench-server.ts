@@ -4,18 +4,13 @@
  * rounds open for an hour, the app listening on 127.0.0.1. It reports over IPC and obeys two messages:
  * `publish` (one live event, for the WebSocket fan-out) and `stop`.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Riel } from '@lotto59/domain';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openPostgres, openSqlite, type DbHandle } from '../src/db/create-db';
+import type { DbHandle } from '../src/db/create-db';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
+import { openBenchDatabase } from './bench-database';
 
 export interface BenchSession {
   playerId: number;
@@ -29,44 +24,6 @@ export interface BenchServerReady {
   dialect: 'sqlite' | 'postgres';
   roundId: number;
   sessions: BenchSession[];
-}
-
-async function openBenchDatabase(
-  url: string | undefined,
-): Promise<{ handle: DbHandle; env: Record<string, string>; drop(): Promise<void> }> {
-  if (!url) {
-    const dir = mkdtempSync(join(tmpdir(), 'lotto59-bench-'));
-    const handle = openSqlite(join(dir, 'lotto59.sqlite'));
-    return {
-      handle,
-      env: { DATA_DIR: dir },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const schemaUrl = new URL(url);
-  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
-  const handle = openPostgres(schemaUrl.toString(), { max: 50 });
-  return {
-    handle,
-    env: { DATABASE_URL: schemaUrl.toString() },
-    drop: async () => {
-      // Requests still in flight when the load stopped may hold locks for a moment: retry.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
-          return;
-        } catch (error) {
-          if (attempt >= 5) throw error;
-          await new Promise((r) => setTimeout(r, 200 * attempt));
-        }
-      }
-    },
-  };
 }
 
 async function main(): Promise<void> {

@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { openPostgres, openSqlite, type DbHandle } from '../src/db/create-db';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
 import { createServices } from '../src/services';
+import { openBenchDatabase } from './bench-database';
 
 export interface SettlementFigures {
   dialect: string;
@@ -18,33 +13,6 @@ export interface SettlementFigures {
   settleMs: number;
   betsSettled: number;
   playersPaid: number;
-}
-
-async function freshDatabase(
-  url: string | undefined,
-): Promise<{ handle: DbHandle; env: Record<string, string>; drop(): Promise<void> }> {
-  if (!url) {
-    const dir = mkdtempSync(join(tmpdir(), 'lotto59-bench-'));
-    const handle = openSqlite(join(dir, 'lotto59.sqlite'));
-    return {
-      handle,
-      env: { DATA_DIR: dir },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const schemaUrl = new URL(url);
-  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
-  const handle = openPostgres(schemaUrl.toString());
-  return {
-    handle,
-    env: { DATABASE_URL: schemaUrl.toString() },
-    drop: async () => void (await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db)),
-  };
 }
 
 /**
@@ -58,7 +26,7 @@ export async function benchSettlement(opts: {
   bets: number;
   players: number;
 }): Promise<SettlementFigures> {
-  const db = await freshDatabase(opts.databaseUrl);
+  const db = await openBenchDatabase(opts.databaseUrl);
   try {
     await migrateToLatest(db.handle.db, db.handle.dialect);
     const config = loadConfig({

@@ -2,7 +2,7 @@ import type { BetReport, BetReportQuery } from '@lotto59/contract';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../platform/clock';
-import { localDateRange } from './date-range';
+import { localDateRange } from '../../http/list-query';
 import { REPORT_BUCKET_MS, reportBuckets } from './tickets.repository';
 
 /** Days a report may span (it aggregates per day). */

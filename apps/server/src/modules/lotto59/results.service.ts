@@ -8,7 +8,7 @@ import type {
 } from '@lotto59/contract';
 import { RESULT_GRID, overUnderTypeOf, rangeTypeOf, resultLabelOf, type Pool } from '@lotto59/domain';
 import type { Clock } from '../../platform/clock';
-import { localDateRange, pageMeta } from './date-range';
+import { localDateRange, pageMeta } from '../../http/list-query';
 import { iso } from './round-view';
 import type { RoundsService } from './rounds.service';
 

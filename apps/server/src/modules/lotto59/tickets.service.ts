@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { AppError, validationError } from '../../errors/app-error';
 import type { PlayersService } from '../players/players.service';
 import { toBetRecord } from './bet-record';
-import { localDateRange, pageMeta } from './date-range';
+import { localDateRange, pageMeta } from '../../http/list-query';
 import { iso } from './round-view';
 import type { RoundsService } from './rounds.service';
 import * as repo from './tickets.repository';

@@ -1,12 +1,6 @@
 import type { TransactionList, TransactionListQuery, TransactionType } from '@lotto59/contract';
-import {
-  assert,
-  exhaustiveSwitchError,
-  localDaysRangeMs,
-  parseLocalDate,
-  type LocalDate,
-} from '@lotto59/domain';
-import { validationError } from '../../errors/app-error';
+import { assert, exhaustiveSwitchError } from '@lotto59/domain';
+import { localDateRange, pageMeta } from '../../http/list-query';
 import type { WalletService } from '../wallet/wallet.service';
 
 /** Deposit and withdraw history (`/api/transaction/list`), read from the ledger, the caller's rows only. */
@@ -17,7 +11,7 @@ export class TransactionsService {
   ) {}
 
   async list(playerId: number, query: TransactionListQuery): Promise<TransactionList> {
-    const range = this.range(query.from, query.to);
+    const range = localDateRange(query.from, query.to, this.timeZone);
     const offset = (query.page - 1) * query.per_page;
     const { accountId, rows, count, sum } = await this.wallet.playerTransfers(
       playerId,
@@ -36,28 +30,9 @@ export class TransactionsService {
           created_at: new Date(row.created_at_ms).toISOString(),
         };
       }),
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total: count,
-        last_page: Math.max(1, Math.ceil(count / query.per_page)),
-      },
+      meta: pageMeta(query.page, query.per_page, count),
       total_amount: sum,
     };
-  }
-
-  private range(from: string | undefined, to: string | undefined) {
-    const errors: Record<string, string[]> = {};
-    const f = from === undefined ? undefined : parseLocalDate(from);
-    const t = to === undefined ? undefined : parseLocalDate(to);
-    if (f && !f.ok) errors.from = ['The from date is not a valid date.'];
-    if (t && !t.ok) errors.to = ['The to date is not a valid date.'];
-    if (f?.ok && t?.ok && f.value > t.value) errors.to = ['The to date must be on or after the from date.'];
-    if (Object.keys(errors).length > 0) throw validationError(errors);
-    const fromDate = f?.ok ? f.value : ('1970-01-01' as LocalDate);
-    const toDate = t?.ok ? t.value : ('9999-12-30' as LocalDate);
-    const { fromMs, toMs } = localDaysRangeMs(fromDate, toDate, this.timeZone);
-    return { fromMs: f ? fromMs : undefined, toMs: t ? toMs : undefined };
   }
 }
 

@@ -1,5 +1,5 @@
 import { localDaysRangeMs, parseLocalDate, type LocalDate } from '@lotto59/domain';
-import { validationError } from '../../errors/app-error';
+import { validationError } from '../errors/app-error';
 
 /**
  * `from`/`to` local dates (operator's time zone) → a half-open UTC range; either end may be open.
