@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LOTTO_E2E } from './e2e/lotto59-support';
 
 /**
  * Browser tests: the real server (embedded mode, a fresh SQLite file) serving the built web app, driven
@@ -64,6 +65,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The tests flip maintenance with the operator command line; the server follows within a second.
       MAINTENANCE_REFRESH_SECONDS: '1',
+      // Fast rounds for the lotto 59 tests (e2e/lotto59*.spec.ts): they bet on the fast pool (POLL_2), whose
+      // betting window is short, and the draw is released in a few seconds instead of 65.
+      LOTTO_OPEN_SECONDS_POLL_1: String(LOTTO_E2E.openSecondsPoll1),
+      LOTTO_OPEN_SECONDS_POLL_2: String(LOTTO_E2E.openSecondsPoll2),
+      LOTTO_RELEASE_DELAY_SECONDS: String(LOTTO_E2E.releaseDelaySeconds),
+      LOTTO_RELEASE_BALL_SECONDS: String(LOTTO_E2E.releaseBallSeconds),
+      LOTTO_RELEASE_TOTAL_SECONDS: String(LOTTO_E2E.releaseTotalSeconds),
     },
   },
 });

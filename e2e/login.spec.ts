@@ -32,7 +32,7 @@ test('a player signs in on the Khmer login page and sees the balance', async ({ 
   await expect(page.getByTestId('top-bar-username')).toHaveText(player.username.toUpperCase());
   await expect(page.getByTestId('top-bar-balance')).toHaveText(/1,000,000\s៛/);
   await expect(page.getByRole('heading', { name: 'ឡូតូ 59' })).toBeVisible();
-  await shot(page, 'lotto59-notice', info);
+  await shot(page, 'lotto59-after-login', info);
   await expectAccessible(page);
 
   // The session is an HttpOnly cookie the page cannot read; the XSRF token is readable.

@@ -8,6 +8,8 @@ export const SHOTS = 'artifacts/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 
 export async function shot(page: Page, name: string, info: TestInfo): Promise<void> {
+  // From the top: the fixed top bar would otherwise sit in the middle of a full-page picture.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
 }
 

@@ -4,3 +4,8 @@ export * from './money/riel';
 export * from './format/format';
 export * from './time/local-day';
 export * from './lotto59';
+export * from './lotto59/bet-slip';
+export * from './lotto59/result-grid';
+export * from './web-rules/winners-banner';
+export * from './web-rules/player-cookies';
+export * from './web-rules/pools';

@@ -7,21 +7,24 @@ import { AFTER_LOGIN_HREF, paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { lazyPage } from '@/lib/lazy-page';
 import { AppStart, RequireSignedIn, RequireSignedOut } from './guards';
+import { routeModules } from './route-modules';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ScreenViews } from './screen-views';
 
 // Route modules load on first visit (seed §8: a chunk that does not arrive in 120 s fails). The signed-in
 // layout too: the login page does not need it.
-const MainLayout = lazyPage(() => import('./layout/main-layout').then((m) => m.MainLayout));
+const MainLayout = lazyPage(() => routeModules.mainLayout().then((m) => m.MainLayout));
 const Landing = lazyPage(() => import('./routes/landing').then((m) => m.LandingRoute));
 const Login = lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute));
 const Logout = lazyPage(() => import('./routes/auth/logout').then((m) => m.LogoutRoute));
 const ChangePassword = lazyPage(() => import('./routes/app/password').then((m) => m.ChangePasswordRoute));
 const Deposits = lazyPage(() => import('./routes/app/transactions').then((m) => m.DepositHistoryRoute));
 const Withdrawals = lazyPage(() => import('./routes/app/transactions').then((m) => m.WithdrawHistoryRoute));
+const Lotto59 = lazyPage(() => routeModules.lotto59().then((m) => m.Lotto59Route));
+const Lotto59Rules = lazyPage(() => import('./routes/lotto59/rules').then((m) => m.Lotto59RulesRoute));
+const Lotto59Tickets = lazyPage(() => import('./routes/lotto59/tickets').then((m) => m.Lotto59TicketsRoute));
+const Lotto59Report = lazyPage(() => import('./routes/lotto59/report').then((m) => m.Lotto59ReportRoute));
 const notices = () => import('./routes/app/notices');
-const Lotto59 = lazyPage(() => notices().then((m) => m.Lotto59Route));
-const Tickets = lazyPage(() => notices().then((m) => m.TicketsRoute));
 const Reports = lazyPage(() => notices().then((m) => m.ReportsRoute));
 const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
 const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
@@ -29,7 +32,7 @@ const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
 const Lottery = lazyPage(() => notices().then((m) => m.LotteryRoute));
 
 /** Seed §2 report and provider-game routes that share one screen each. */
-const REPORT_PATHS = [paths.report.lotto59, paths.report.sport, paths.report.casino, paths.report.fishing];
+const REPORT_PATHS = [paths.report.sport, paths.report.casino, paths.report.fishing];
 const PROVIDER_GAME_PATHS = [paths.game.sport, paths.game.casino, paths.game.slot, paths.game.slotPlay];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
 const LOTTERY_PATHS = [
@@ -66,11 +69,13 @@ export function AppRoutes() {
                 <Route path={paths.game.fishingPlay.path} element={<FishingPlay />} />
                 <Route element={<MainLayout />}>
                   <Route path={paths.game.lotto59.path} element={<Lotto59 />} />
+                  <Route path={paths.game.lotto59Rules.path} element={<Lotto59Rules />} />
                   {PROVIDER_GAME_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<ProviderGame />} />
                   ))}
                   <Route path={paths.game.fishing.path} element={<Fishing />} />
-                  <Route path={paths.ticket.lotto59.path} element={<Tickets />} />
+                  <Route path={paths.ticket.lotto59.path} element={<Lotto59Tickets />} />
+                  <Route path={paths.report.lotto59.path} element={<Lotto59Report />} />
                   {REPORT_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<Reports />} />
                   ))}

@@ -12,11 +12,8 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Seed §2, §9: the status toast hides itself after 850 ms. */
 export const STATUS_TOAST_MS = 850;
 
-/** Seed §4, §9: the winners banner hides after 60 s when it carries a message… */
-export const WINNERS_BANNER_WITH_MESSAGE_MS = 60_000;
-/** …otherwise after 10 s plus 10 s per winner line. */
-export const WINNERS_BANNER_BASE_MS = 10_000;
-export const WINNERS_BANNER_PER_WINNER_MS = 10_000;
+// The winners banner's timers (seed §4) and the small-jackpot tier are product rules: @lotto59/domain
+// (`winnersBannerDurationMs`, `SMALL_JACKPOT_TIER`).
 
 /** Seed §4, §9: on the fishing page, user detail is refetched every 3 s while `is_loading` is 1. */
 export const FISHING_REFETCH_MS = 3_000;
@@ -30,6 +27,3 @@ export const APP_VERSION = '2.0';
 
 /** Seed §6, §9: how many account ids see the Mobile/Desktop toggle (the ids themselves: config/env.ts). */
 export const VIEW_TOGGLE_ACCOUNT_COUNT = 18;
-
-/** Seed §2 (winner announcement `diff`): tier 2 is the small jackpot. */
-export const SMALL_JACKPOT_TIER = 2;

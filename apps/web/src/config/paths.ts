@@ -23,6 +23,8 @@ export const paths = {
     /** Redirects (replace) to `lotto59`. */
     lotto: fixed('/lotto'),
     lotto59: fixed('/game/lotto/59'),
+    /** The game rules, reachable from the board (issue 5). */
+    lotto59Rules: fixed('/game/lotto/59/rules'),
     sport: fixed('/game/sport'),
     casino: fixed('/game/casino'),
     slot: fixed('/game/slot'),
@@ -56,6 +58,7 @@ export const paths = {
     fishing: fixed('/report/fishing'),
   },
   ticket: {
+    /** The list (`?type=&from=&to=&round=&page=`) or one ticket. */
     lotto59: withOptionalId('/ticket/lotto59'),
     lottery: fixed('/ticket/lottery'),
   },

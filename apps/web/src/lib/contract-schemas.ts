@@ -1,8 +1,22 @@
 // The contract's response schemas the web app parses with. Only `schemas.ts` imports this file, dynamically,
 // so zod and the schemas load on the first answer that needs them, not with the start-up bundle.
 export {
+  betReportSchema,
   changePasswordResponseSchema,
+  jackpotWinnersSchema,
+  liveEventSchema,
   okBodySchema,
+  placeBetResponseSchema,
+  playingRoundSchema,
+  pollSchema,
+  printTicketSchema,
+  recentResultsSchema,
+  releasingRoundSchema,
+  resultGridSchema,
+  roundRecordSchema,
+  ticketBadgeSchema,
+  ticketListSchema,
+  ticketSearchResultSchema,
   transactionListSchema,
   userDetailSchema,
 } from '@lotto59/contract';

@@ -2,6 +2,7 @@
  * The cookies of seed §3 and their rules (seed §4). Only cookies the page can see are touched here; the
  * session cookie is HttpOnly and only the server (logout) can end it.
  */
+import { requiredPollCookie, soundStateOf, type PoolSettings, type SoundState } from '@lotto59/domain';
 
 export const COOKIE = {
   poll: 'poll',
@@ -10,10 +11,8 @@ export const COOKIE = {
   xsrf: 'XSRF-TOKEN',
 } as const;
 
-export const POLLS = ['POLL_1', 'POLL_2'] as const;
-export type Poll = (typeof POLLS)[number];
-export const SOUND_STATES = ['ENABLED', 'DISABLED'] as const;
-export type SoundState = (typeof SOUND_STATES)[number];
+// The values and rules of the poll and sound cookies are product rules: @lotto59/domain (`POOLS`,
+// `SOUND_STATES`, `requiredPollCookie`, `soundStateOf`). This file reads and writes the cookies.
 
 /**
  * The value of the reset-token cookie. Seed §4: on the first load (no such cookie, or one from an older
@@ -63,30 +62,21 @@ export function resetCookiesOnFirstLoad(): boolean {
   return true;
 }
 
-/** The parts of the user detail (seed §3) the poll rule reads. */
-export interface PollSettings {
-  enableFastGamePlay: boolean;
-  setting: { enabled_poll_1: boolean };
-}
-
 /**
- * Seed §4: the poll cookie becomes POLL_2 when it is absent and fast game play is on, or when it says
- * POLL_1 but the player's setting turns poll 1 off. Otherwise it stays as it is. Returns the value now set.
+ * Seed §4: applies the poll cookie rule (`requiredPollCookie`) to a user detail that arrived. Returns the
+ * value now set (null when absent).
  */
-export function applyPollRule(user: PollSettings): string | null {
+export function applyPollRule(user: PoolSettings): string | null {
   const poll = readCookie(COOKIE.poll);
-  const mustBePoll2 =
-    (poll === null && user.enableFastGamePlay) || (poll === 'POLL_1' && !user.setting.enabled_poll_1);
-  if (mustBePoll2) {
-    writeCookie(COOKIE.poll, 'POLL_2');
-    return 'POLL_2';
-  }
-  return poll;
+  const required = requiredPollCookie(poll, user);
+  if (required === null) return poll;
+  writeCookie(COOKIE.poll, required);
+  return required;
 }
 
 /** Seed §4: sound is enabled unless the player turned it off. */
 export function readSoundState(): SoundState {
-  return readCookie(COOKIE.sound) === 'DISABLED' ? 'DISABLED' : 'ENABLED';
+  return soundStateOf(readCookie(COOKIE.sound));
 }
 
 export function writeSoundState(state: SoundState): void {

@@ -92,6 +92,8 @@ export interface RequestOptions<T> {
   report?: boolean;
   /** Let the call outlive the page (analytics sent while the page closes). */
   keepalive?: boolean;
+  /** Extra request headers (the `Idempotency-Key` of a bet). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What analytics learns of a failed call. */
@@ -140,8 +142,8 @@ export function buildUrl(method: HttpMethod, path: string, query: QueryParams | 
   }
 }
 
-function buildHeaders(hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+function buildHeaders(hasBody: boolean, extra: Readonly<Record<string, string>> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
   const xsrf = readCookie(COOKIE.xsrf);
   if (xsrf) headers.set('X-XSRF-TOKEN', xsrf);
   const csrf = document.querySelector<HTMLMetaElement>(CSRF_META_SELECTOR)?.content;
@@ -244,7 +246,7 @@ async function parseData<T>(schema: ResponseSchema<T>, data: unknown, status: nu
 }
 
 async function send<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T> {
-  const { query, body, schema, signal: callerSignal, keepalive } = options;
+  const { query, body, schema, signal: callerSignal, keepalive, headers } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   const hasBody = body !== undefined;
@@ -254,7 +256,7 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   try {
     response = await fetch(buildUrl(method, path, query), {
       method,
-      headers: buildHeaders(hasBody),
+      headers: buildHeaders(hasBody, headers),
       body: hasBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal,

@@ -12,15 +12,17 @@ export const DEFAULT_LANGUAGE: Language = 'km';
 /** The player's choice, kept across visits. */
 export const LANGUAGE_STORAGE_KEY = 'lotto59.language';
 
-type Catalogue = { readonly [key: string]: string | Catalogue };
+export type Catalogue = { readonly [key: string]: string | Catalogue };
 
-/** Every dotted key of km.json (the source of truth): `t()` refuses any other at compile time. */
-type KeysOf<T, P extends string = ''> = {
+/** Every dotted key of a catalogue: `t()` refuses any other at compile time. */
+export type KeysOf<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : KeysOf<T[K], `${P}${K}.`>;
 }[keyof T & string];
+/** The keys of km.json, the source of truth. */
 export type TranslationKey = KeysOf<typeof km>;
 export type TranslationValues = Readonly<Record<string, string | number>>;
-export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
+export type TFunctionOf<K extends string> = (key: K, values?: TranslationValues) => string;
+export type TFunction = TFunctionOf<TranslationKey>;
 
 const catalogues: Partial<Record<Language, Catalogue>> = { km };
 let language: Language = DEFAULT_LANGUAGE;
@@ -39,8 +41,7 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
   return typeof node === 'string' ? node : undefined;
 }
 
-function resolve(lang: Language, key: string, count: number | undefined): string | undefined {
-  const catalogue = catalogues[lang];
+function resolveIn(catalogue: Catalogue | undefined, lang: Language, key: string, count: number | undefined) {
   if (count !== undefined) {
     const form = new Intl.PluralRules(lang).select(count);
     const plural = lookup(catalogue, `${key}_${form}`) ?? lookup(catalogue, `${key}_other`);
@@ -49,18 +50,31 @@ function resolve(lang: Language, key: string, count: number | undefined): string
   return lookup(catalogue, key);
 }
 
+/** `key` in `lang`, then in Khmer; `{{name}}` takes `values.name`. */
+function translateIn(
+  pick: (lang: Language) => Catalogue | undefined,
+  key: string,
+  values: TranslationValues | undefined,
+  lang: Language,
+): string {
+  const count = typeof values?.count === 'number' ? values.count : undefined;
+  const text =
+    resolveIn(pick(lang), lang, key, count) ??
+    resolveIn(pick(DEFAULT_LANGUAGE), DEFAULT_LANGUAGE, key, count) ??
+    key;
+  if (!values) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
 /** Looks `key` up in the current language, then in Khmer; `{{name}}` takes `values.name`. */
 export function translate(
   key: TranslationKey,
   values?: TranslationValues,
   lang: Language = language,
 ): string {
-  const count = typeof values?.count === 'number' ? values.count : undefined;
-  const text = resolve(lang, key, count) ?? resolve(DEFAULT_LANGUAGE, key, count) ?? key;
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return translateIn((l) => catalogues[l], key, values, lang);
 }
 
 export const t: TFunction = (key, values) => translate(key, values);
@@ -117,3 +131,27 @@ const TRANSLATORS: Record<Language, TFunction> = {
   km: (key, values) => translate(key, values, 'km'),
   en: (key, values) => translate(key, values, 'en'),
 };
+
+/**
+ * A screen's own texts, kept out of the start-up bundle: the screens' module imports its `km` and `en`
+ * catalogues and gets a typed `useTranslation` (keys of its Khmer catalogue) that follows the app's language.
+ */
+export function createTranslations<C extends Catalogue>(
+  own: Readonly<Record<Language, Catalogue>> & { km: C },
+) {
+  type Key = KeysOf<C>;
+  const make =
+    (lang: Language): TFunctionOf<Key> =>
+    (key, values) =>
+      translateIn((l) => own[l], key, values, lang);
+  const translators: Record<Language, TFunctionOf<Key>> = { km: make('km'), en: make('en') };
+  return {
+    /** The current language and a `t` over this catalogue that re-renders on a language change. */
+    useTranslation(): { t: TFunctionOf<Key>; language: Language } {
+      const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+      return { t: translators[lang], language: lang };
+    },
+    /** Outside components (tests, callbacks): in the current language. */
+    t: ((key, values) => translators[language](key, values)) as TFunctionOf<Key>,
+  };
+}

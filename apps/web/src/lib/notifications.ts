@@ -2,13 +2,9 @@
  * Feedback of seed §2: alert and confirm dialogs, the status toast and the winners banner. A small store any
  * code may call (the HTTP client raises the "please log in again" alert); `NotificationsHost` draws it.
  */
+import { winnersBannerDurationMs } from '@lotto59/domain';
 import { useSyncExternalStore } from 'react';
-import {
-  STATUS_TOAST_MS,
-  WINNERS_BANNER_BASE_MS,
-  WINNERS_BANNER_PER_WINNER_MS,
-  WINNERS_BANNER_WITH_MESSAGE_MS,
-} from '@/config/constants';
+import { STATUS_TOAST_MS } from '@/config/constants';
 
 /** Seed §3 message status: ERROR, LOADING, or anything success-like. */
 export const MESSAGE_STATUSES = ['ERROR', 'LOADING', 'SUCCESS'] as const;
@@ -67,8 +63,7 @@ export interface NotificationsState {
 
 /** Seed §4: 60 s when the banner carries a message, otherwise 10 s plus 10 s per winner. */
 export function bannerDurationMs(banner: BannerOptions): number {
-  if (banner.message) return WINNERS_BANNER_WITH_MESSAGE_MS;
-  return WINNERS_BANNER_BASE_MS + WINNERS_BANNER_PER_WINNER_MS * (banner.winners?.length ?? 0);
+  return winnersBannerDurationMs({ message: banner.message, winnerCount: banner.winners?.length ?? 0 });
 }
 
 const EMPTY: NotificationsState = { alerts: [], confirm: null, toast: null, banner: null };

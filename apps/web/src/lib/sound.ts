@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { readSoundState, writeSoundState, type SoundState } from './cookies';
+import type { SoundState } from '@lotto59/domain';
+import { readSoundState, writeSoundState } from './cookies';
 
 /**
  * Seed §4: sound on or off, kept in the `sound` cookie (enabled by default). Browsers only play audio after a

@@ -54,7 +54,13 @@ export function mockFetch(routes: Record<string, Handler>) {
     return toResponse(typeof handler === 'function' ? await handler(call) : handler);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, routesCalled: () => calls.map((call) => call.route) };
+  return {
+    fetchMock,
+    calls,
+    /** `METHOD /path` of every call, in order; `except` leaves some out (background calls). */
+    routesCalled: (except: (route: string) => boolean = () => false) =>
+      calls.map((call) => call.route).filter((route) => !except(route)),
+  };
 }
 
 /** A promise with its settle functions, to hold a fake answer until the test releases it. */

@@ -14,11 +14,11 @@ import { DesktopSideMenu, MobileSideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
 /** Seed §6: the listed accounts also get a Mobile/Desktop button on desktop game pages. */
-function ViewToggleForListedAccounts({ user, viewMode }: { user: UserDetail; viewMode: ViewMode }) {
+const showsViewToggle = (user: UserDetail, viewMode: ViewMode, pathname: string): boolean =>
+  viewMode === 'desktop' && isGamePath(pathname) && VIEW_TOGGLE_ACCOUNT_IDS.has(user.auth.id);
+
+function ViewToggleForListedAccounts() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  if (viewMode !== 'desktop' || !isGamePath(pathname) || !VIEW_TOGGLE_ACCOUNT_IDS.has(user.auth.id))
-    return null;
   return (
     <button
       type="button"
@@ -56,31 +56,34 @@ export function MainLayout() {
   if (!user) return null; // The guard has already redirected.
 
   const desktop = viewMode === 'desktop';
+  const viewToggle = showsViewToggle(user, viewMode, pathname);
   const mainStyle = desktop ? { paddingLeft: menuOpen ? MENU_WIDTH_WIDE : MENU_WIDTH_NARROW } : undefined;
   return (
-    <div className="min-h-full" data-view={viewMode}>
+    <div className="min-h-full print:bg-white" data-view={viewMode}>
       <a
         href="#main"
         className="sr-only z-50 rounded bg-white px-3 py-2 font-semibold text-emerald-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t('topBar.skipToContent')}
       </a>
-      <TopBar
-        user={user}
-        viewMode={viewMode}
-        menuOpen={menuOpen}
-        onMenuToggle={() => setMenuOpen((open) => !open)}
-      />
-      {desktop ? (
-        <DesktopSideMenu pinned={menuOpen} hovered={hovered} onHoverChange={setHovered} />
-      ) : (
-        menuOpen && <MobileSideMenu onClose={() => setMenuOpen(false)} />
-      )}
+      <div className="print:hidden">
+        <TopBar
+          user={user}
+          viewMode={viewMode}
+          menuOpen={menuOpen}
+          onMenuToggle={() => setMenuOpen((open) => !open)}
+        />
+        {desktop ? (
+          <DesktopSideMenu pinned={menuOpen} hovered={hovered} onHoverChange={setHovered} />
+        ) : (
+          menuOpen && <MobileSideMenu onClose={() => setMenuOpen(false)} />
+        )}
+      </div>
       <main
         id="main"
         tabIndex={-1}
         style={mainStyle}
-        className="min-h-full pt-14 outline-none motion-safe:transition-[padding]"
+        className={`min-h-full pt-14 outline-none motion-safe:transition-[padding] print:!p-0 ${viewToggle ? 'pb-20' : ''}`}
       >
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -88,7 +91,7 @@ export function MainLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <ViewToggleForListedAccounts user={user} viewMode={viewMode} />
+      {viewToggle && <ViewToggleForListedAccounts />}
     </div>
   );
 }

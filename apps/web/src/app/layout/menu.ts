@@ -18,6 +18,8 @@ export interface MenuLink {
   labelKey: TranslationKey;
   href: string;
   icon: LucideIcon;
+  /** A count shown beside the link: the lotto 59 tickets waiting for their result. */
+  badge?: 'outstandingTickets';
 }
 
 export interface MenuGroup {
@@ -39,7 +41,14 @@ export const MENU: readonly MenuGroup[] = [
   },
   {
     headingKey: 'menu.ticketVerification',
-    links: [{ labelKey: 'menu.lotto59Tickets', href: paths.ticket.lotto59.getHref(), icon: Ticket }],
+    links: [
+      {
+        labelKey: 'menu.lotto59Tickets',
+        href: paths.ticket.lotto59.getHref(),
+        icon: Ticket,
+        badge: 'outstandingTickets',
+      },
+    ],
   },
   {
     headingKey: 'menu.withdrawals',

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useFocusTrap } from '@/components/ui/focus-trap';
 import { APP_VERSION, MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
+import { useTicketBadge } from '@/features/lotto59/api/get-ticket-badge';
 import { useTranslation } from '@/lib/i18n';
 import { useSoundState } from '@/lib/sound';
 import { MENU } from './menu';
@@ -12,6 +13,21 @@ export const SIDE_MENU_ID = 'side-menu';
 
 const FOOTER_BUTTON =
   'flex items-center gap-3 rounded-lg px-2.5 text-sm whitespace-nowrap text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-amber-300';
+
+/** Seed §2 ticket menu: how many lotto 59 tickets wait for their result (read by screen readers too). */
+function OutstandingBadge({ count, wide }: { count: number; wide: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="outstanding-badge"
+      className={`${wide ? 'ml-auto' : 'absolute top-0.5 left-6'} min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-slate-950`}
+    >
+      <span className="sr-only">, </span>
+      {count}
+      <span className="sr-only"> {t('menu.outstanding')}</span>
+    </span>
+  );
+}
 
 /** The menu's content: groups of links in seed §2 order, then the footer (version, language, sound). */
 function MenuContent({
@@ -25,6 +41,7 @@ function MenuContent({
 }) {
   const { t } = useTranslation();
   const sound = useSoundState();
+  const outstanding = useTicketBadge().data?.outstanding ?? 0;
   const hidden = wide ? '' : 'sr-only';
   // Phones get 44 px touch targets; a desktop pointer fits the whole menu on a laptop screen with 36 px.
   const height = dense ? 'min-h-9' : 'min-h-11';
@@ -44,14 +61,14 @@ function MenuContent({
               </span>
             )}
             <ul>
-              {group.links.map(({ labelKey, href, icon: Icon }) => (
+              {group.links.map(({ labelKey, href, icon: Icon, badge }) => (
                 <li key={href}>
                   <NavLink
                     to={href}
                     onClick={onNavigate}
                     title={wide ? undefined : t(labelKey)}
                     className={({ isActive }) =>
-                      `mx-1 flex ${height} items-center gap-3 rounded-lg px-2.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-amber-300 ${
+                      `relative mx-1 flex ${height} items-center gap-3 rounded-lg px-2.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-amber-300 ${
                         isActive
                           ? 'bg-emerald-700 font-semibold text-white'
                           : 'text-slate-100 hover:bg-slate-800'
@@ -60,6 +77,7 @@ function MenuContent({
                   >
                     <Icon aria-hidden="true" className="size-5 shrink-0" />
                     <span className={hidden}>{t(labelKey)}</span>
+                    {badge && outstanding > 0 && <OutstandingBadge count={outstanding} wide={wide} />}
                   </NavLink>
                 </li>
               ))}

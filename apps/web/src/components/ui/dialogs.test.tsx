@@ -1,7 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notifications } from '@/lib/notifications';
+import { useFocusTrap } from './focus-trap';
 import { NotificationsHost } from './notifications-host';
 
 function renderHost() {
@@ -96,5 +98,36 @@ describe('confirm dialog (seed §2)', () => {
     await user.keyboard('{Escape}');
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+function Drawer() {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, () => undefined);
+  return (
+    <div ref={ref}>
+      <button type="button">in the drawer</button>
+    </div>
+  );
+}
+
+describe('focus traps one over another', () => {
+  it('gives an alert raised over the open phone menu the focus, and hands it back when it closes', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Drawer />
+        <NotificationsHost />
+      </>,
+    );
+    const inDrawer = screen.getByRole('button', { name: 'in the drawer' });
+    expect(document.activeElement).toBe(inDrawer);
+    act(() => notifications.alert({ status: 'ERROR', message: 'Please log in again' }));
+    const ok = screen.getByRole('button', { name: 'យល់ព្រម' });
+    expect(document.activeElement).toBe(ok);
+    await user.tab();
+    expect(document.activeElement).toBe(ok);
+    await user.click(ok);
+    expect(document.activeElement).toBe(inDrawer);
   });
 });

@@ -19,7 +19,7 @@ export function StatusToast({ options }: { options: ToastOptions }) {
         : t('toast.success'));
   const tone = status === 'ERROR' ? 'bg-red-700' : status === 'LOADING' ? 'bg-slate-800' : 'bg-emerald-700';
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-16 z-40 flex justify-center px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-40 flex justify-center px-4 print:hidden">
       <div
         role={status === 'ERROR' ? 'alert' : 'status'}
         data-status={status}

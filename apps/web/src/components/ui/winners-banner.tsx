@@ -1,6 +1,5 @@
-import { formatRiel, formatTicketId } from '@lotto59/domain';
+import { formatRiel, formatTicketId, SMALL_JACKPOT_TIER } from '@lotto59/domain';
 import { Trophy, X } from 'lucide-react';
-import { SMALL_JACKPOT_TIER } from '@/config/constants';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import type { BannerOptions, Winner } from '@/lib/notifications';
 
@@ -28,13 +27,13 @@ export function WinnersBanner({ options, onClose }: { options: BannerOptions; on
   return (
     <section
       aria-label={t('winners.label')}
-      className="fixed inset-x-0 top-14 z-30 flex items-center gap-2 bg-amber-400 py-1 pr-1 pl-3 text-amber-950 shadow"
+      className="fixed inset-x-0 top-14 z-30 flex items-center gap-2 bg-amber-400 py-1 pr-1 pl-3 text-amber-950 shadow print:hidden"
     >
       <Trophy aria-hidden="true" className="size-5 shrink-0" />
       <div className="min-w-0 flex-1 overflow-hidden">
         <p
           role="status"
-          className="animate-marquee inline-block whitespace-nowrap font-semibold motion-reduce:animate-none"
+          className="animate-marquee inline-block whitespace-nowrap font-semibold motion-safe:pl-[100%] motion-reduce:animate-none"
         >
           {lines.join('   •   ')}
         </p>

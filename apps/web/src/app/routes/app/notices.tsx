@@ -1,4 +1,4 @@
-import { ArrowLeft, ChartColumn, Clock, Dices, Gamepad2, Ticket } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Clock, Gamepad2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { NoticeScreen } from '@/components/screens/notice-screen';
 import { FISHING_REFETCH_MS } from '@/config/constants';
@@ -7,30 +7,6 @@ import { useUser } from '@/features/auth/api/get-user';
 import { useTranslation } from '@/lib/i18n';
 
 const ICON = 'size-8';
-
-/** `/game/lotto/59`: the lotto 59 screens come with their own issue; until then a clear notice. */
-export function Lotto59Route() {
-  const { t } = useTranslation();
-  return (
-    <NoticeScreen
-      icon={<Dices aria-hidden="true" className={ICON} />}
-      title={t('notice.lotto59Title')}
-      message={t('notice.comingSoon')}
-    />
-  );
-}
-
-/** `/ticket/lotto59/:id?`. */
-export function TicketsRoute() {
-  const { t } = useTranslation();
-  return (
-    <NoticeScreen
-      icon={<Ticket aria-hidden="true" className={ICON} />}
-      title={t('notice.ticketsTitle')}
-      message={t('notice.comingSoon')}
-    />
-  );
-}
 
 /** `/report/…`. */
 export function ReportsRoute() {

@@ -1,10 +1,19 @@
+import { useEffect } from 'react';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { useTranslation } from '@/lib/i18n';
+import { preloadAfterLogin } from '../../route-modules';
+
+/** The login form is on screen for seconds: enough to fetch the landing page's code in the background. */
+const PRELOAD_DELAY_MS = 1_000;
 
 /** `/login`: signed-out players only; a successful login stores the user and the guard moves on to lotto 59. */
 export function LoginRoute() {
   const { t } = useTranslation();
+  useEffect(() => {
+    const timer = setTimeout(preloadAfterLogin, PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <main className="flex min-h-full items-center justify-center bg-gradient-to-b from-emerald-700 to-slate-900 px-4 py-10">
       <div className="w-full max-w-sm">

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
-import { SIGNED_IN } from '@/testing/fixtures';
+import { isBackgroundCall, SIGNED_IN } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const OLD = 'ពាក្យសម្ងាត់ចាស់';
@@ -30,7 +30,7 @@ describe('change password (seed §2, §3)', () => {
     expect(description(OLD)).toBe('សូមវាយពាក្យសម្ងាត់ចាស់របស់អ្នក');
     expect(description(NEW)).toBe('ពាក្យសម្ងាត់ថ្មីត្រូវមាន 8 ដល់ 64 តួអក្សរ');
     expect(description(CONFIRM)).toBe('ការបញ្ជាក់មិនដូចពាក្យសម្ងាត់ថ្មីទេ');
-    expect(routesCalled()).toEqual(['GET /api/user']);
+    expect(routesCalled(isBackgroundCall)).toEqual(['GET /api/user']);
   });
 
   it('shows the server’s field errors on their fields', async () => {

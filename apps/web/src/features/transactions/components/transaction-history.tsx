@@ -7,6 +7,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
+import { useFilterDraft } from '@/lib/use-filter-draft';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useTransactions, type TransactionFilter } from '../api/get-transactions';
 
@@ -41,37 +42,49 @@ function FilterForm({
 }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const from = String(data.get('from') ?? '') || undefined;
-    const to = String(data.get('to') ?? '') || undefined;
-    if (from && to && from > to) {
+  const { draft, setDraft, commit } = useFilterDraft({ from: filter.from ?? '', to: filter.to ?? '' });
+  function apply(next: { from: string; to: string }) {
+    if (next.from && next.to && next.from > next.to) {
       setError(t('transactions.rangeInvalid'));
       return;
     }
     setError(null);
-    onApply(from, to);
+    commit(next);
+    onApply(next.from || undefined, next.to || undefined);
   }
   const input =
     'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-emerald-600 focus:ring-4 focus:ring-emerald-200';
   return (
     <form
-      key={`${filter.from ?? ''}|${filter.to ?? ''}`}
-      onSubmit={handleSubmit}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        apply(draft);
+      }}
       aria-label={t('transactions.filter')}
       className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
     >
       <label className="text-sm font-semibold text-slate-700">
         {t('transactions.from')}
-        <input type="date" name="from" defaultValue={filter.from} className={`mt-1 ${input}`} />
+        <input
+          type="date"
+          name="from"
+          value={draft.from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          className={`mt-1 ${input}`}
+        />
       </label>
       <label className="text-sm font-semibold text-slate-700">
         {t('transactions.to')}
-        <input type="date" name="to" defaultValue={filter.to} className={`mt-1 ${input}`} />
+        <input
+          type="date"
+          name="to"
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          className={`mt-1 ${input}`}
+        />
       </label>
       <Button type="submit">{t('transactions.search')}</Button>
-      <Button variant="secondary" onClick={() => onApply(undefined, undefined)}>
+      <Button variant="secondary" onClick={() => apply({ from: '', to: '' })}>
         {t('transactions.clear')}
       </Button>
       {error && (

@@ -1,0 +1,203 @@
+import type { BetReport as BetReportData } from '@lotto59/contract';
+import { formatRiel } from '@lotto59/domain';
+import { Inbox } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { Spinner } from '@/components/ui/spinner';
+import { isHttpError } from '@/lib/http-client';
+import { useFilterDraft } from '@/lib/use-filter-draft';
+import { useBetReport, type ReportRange } from '../../api/get-bet-report';
+import { useLottoTranslation } from '../../i18n';
+import { INPUT, INPUT_OK } from '../board/styles';
+import { formatSignedRiel } from '../tickets/ticket-parts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function useRange(): [ReportRange, (next: ReportRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : undefined;
+  };
+  const update = (next: ReportRange) => {
+    const search = new URLSearchParams();
+    if (next.from) search.set('from', next.from);
+    if (next.to) search.set('to', next.to);
+    setParams(search);
+  };
+  return [{ from: date('from'), to: date('to') }, update];
+}
+
+function RangeForm({ range, onApply }: { range: ReportRange; onApply: (next: ReportRange) => void }) {
+  const { t } = useLottoTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, commit } = useFilterDraft({ from: range.from ?? '', to: range.to ?? '' });
+  const apply = (next: { from: string; to: string }) => {
+    if (next.from && next.to && next.from > next.to) {
+      setError(t('filters.rangeInvalid'));
+      return;
+    }
+    setError(null);
+    commit(next);
+    onApply({ from: next.from || undefined, to: next.to || undefined });
+  };
+  return (
+    <form
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        apply(draft);
+      }}
+      aria-label={t('filters.label')}
+      className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
+    >
+      <label className="text-sm font-semibold text-slate-700">
+        {t('filters.from')}
+        <input
+          type="date"
+          value={draft.from}
+          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          className={`mt-1 ${INPUT} ${INPUT_OK}`}
+        />
+      </label>
+      <label className="text-sm font-semibold text-slate-700">
+        {t('filters.to')}
+        <input
+          type="date"
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          className={`mt-1 ${INPUT} ${INPUT_OK}`}
+        />
+      </label>
+      <Button type="submit">{t('filters.search')}</Button>
+      <Button variant="secondary" onClick={() => apply({ from: '', to: '' })}>
+        {t('filters.clear')}
+      </Button>
+      {error && (
+        <div className="col-span-2 sm:col-span-4">
+          <AlertMessage>{error}</AlertMessage>
+        </div>
+      )}
+    </form>
+  );
+}
+
+const winLossClass = (n: number) => (n > 0 ? 'text-emerald-800' : n < 0 ? 'text-red-700' : '');
+
+function ReportTable({ report }: { report: BetReportData }) {
+  const { t } = useLottoTranslation();
+  const cell = 'px-2 py-2 text-right whitespace-nowrap tabular-nums';
+  const head = 'px-2 py-2 text-right font-semibold';
+  return (
+    <ScrollRegion
+      label={t('report.caption')}
+      className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <table className="w-full text-sm" data-testid="report-table">
+        <caption className="sr-only">{t('report.caption')}</caption>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th scope="col" className="px-2 py-2 text-left font-semibold">
+              {t('report.date')}
+            </th>
+            <th scope="col" className={head}>
+              {t('report.count')}
+            </th>
+            <th scope="col" className={head}>
+              {t('report.turnover')}
+            </th>
+            <th scope="col" className={head}>
+              {t('report.payout')}
+            </th>
+            <th scope="col" className={head}>
+              {t('report.winLoss')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {report.items.map((row) => (
+            <tr key={row.date}>
+              <th scope="row" className="px-2 py-2 text-left font-normal whitespace-nowrap">
+                {row.date.split('-').reverse().join('-')}
+                {row.outstanding > 0 && (
+                  <span className="block text-xs text-amber-800">
+                    {t('report.outstanding', { count: row.outstanding })}
+                  </span>
+                )}
+              </th>
+              <td className={cell}>{row.count}</td>
+              <td className={cell}>{formatRiel(row.turnover)}</td>
+              <td className={cell}>{formatRiel(row.payout)}</td>
+              <td className={`${cell} font-semibold ${winLossClass(row.win_loss)}`}>
+                {formatSignedRiel(row.win_loss)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 bg-emerald-50 font-semibold" data-testid="report-total">
+          <tr>
+            <th scope="row" className="px-2 py-2 text-left">
+              {t('report.total')}
+            </th>
+            <td className={cell} data-testid="report-total-count">
+              {report.total.count}
+            </td>
+            <td className={cell} data-testid="report-total-turnover">
+              {formatRiel(report.total.turnover)}
+            </td>
+            <td className={cell} data-testid="report-total-payout">
+              {formatRiel(report.total.payout)}
+            </td>
+            <td
+              className={`${cell} ${winLossClass(report.total.win_loss)}`}
+              data-testid="report-total-win-loss"
+            >
+              {formatSignedRiel(report.total.win_loss)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </ScrollRegion>
+  );
+}
+
+/** `/report/lotto/59`: per day count, turnover, payout and win/loss, with totals, over a date range. */
+export function BetReport() {
+  const { t } = useLottoTranslation();
+  const [range, setRange] = useRange();
+  const report = useBetReport(range);
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t('report.title')}</h1>
+      <RangeForm range={range} onApply={setRange} />
+      {!range.from && !range.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
+      {report.isPending && (
+        <div role="status" className="flex justify-center p-8 text-emerald-700">
+          <Spinner className="size-8" />
+          <span className="sr-only">{t('game.loading')}</span>
+        </div>
+      )}
+      {report.isError && !report.data && (
+        <div className="space-y-3">
+          <AlertMessage>
+            {isHttpError(report.error, 422) ? report.error.message : t('report.loadFailed')}
+          </AlertMessage>
+          <Button variant="secondary" onClick={() => void report.refetch()}>
+            {t('game.retry')}
+          </Button>
+        </div>
+      )}
+      {report.data &&
+        (report.data.items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+            <Inbox aria-hidden="true" className="size-10 text-slate-400" />
+            <p>{t('report.empty')}</p>
+          </div>
+        ) : (
+          <ReportTable report={report.data} />
+        ))}
+    </div>
+  );
+}

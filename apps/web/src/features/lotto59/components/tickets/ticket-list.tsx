@@ -1,0 +1,194 @@
+import type { BetRecord, TicketList as TicketListData } from '@lotto59/contract';
+import {
+  formatDateTime,
+  formatRiel,
+  formatTicketId,
+  TICKET_FILTERS,
+  type TicketFilter,
+} from '@lotto59/domain';
+import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useTickets, type TicketQuery } from '../../api/get-tickets';
+import { useLottoTranslation } from '../../i18n';
+import { betSelection, betTypeName } from '../bet-names';
+import { TicketFilters } from './ticket-filters';
+import { TicketLookup } from './ticket-lookup';
+import { StatusPill } from './ticket-parts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter lives in the address (`?type=…&from=…&to=…&round=…&page=…`): back, reload and links keep it. */
+function useTicketQuery(): [TicketQuery, (next: Partial<TicketQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return DATE.test(value) ? value : undefined;
+  };
+  const type = params.get('type') ?? 'ALL';
+  const round = Number(params.get('round') ?? '');
+  const query: TicketQuery = {
+    type: (TICKET_FILTERS as readonly string[]).includes(type) ? (type as TicketFilter) : 'ALL',
+    from: date('from'),
+    to: date('to'),
+    resultId: Number.isSafeInteger(round) && round > 0 ? round : undefined,
+    page: Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1),
+  };
+  const update = (next: Partial<TicketQuery>) => {
+    const merged = { ...query, ...next };
+    const search = new URLSearchParams();
+    if (merged.type !== 'ALL') search.set('type', merged.type);
+    if (merged.from) search.set('from', merged.from);
+    if (merged.to) search.set('to', merged.to);
+    if (merged.resultId !== undefined) search.set('round', String(merged.resultId));
+    if (merged.page > 1) search.set('page', String(merged.page));
+    setParams(search);
+  };
+  return [query, update];
+}
+
+function TicketCard({ bet, href }: { bet: BetRecord; href: string }) {
+  const { t } = useLottoTranslation();
+  return (
+    <li
+      className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
+      data-testid="ticket-row"
+      data-bet-type={bet.type}
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Link
+          to={href}
+          className="inline-flex min-h-11 items-center font-mono text-lg font-semibold text-emerald-800 underline decoration-emerald-300 underline-offset-4 hover:text-emerald-950 focus-visible:outline-2 focus-visible:outline-emerald-700"
+          aria-label={t('tickets.open', { id: formatTicketId(bet.id) })}
+        >
+          #{formatTicketId(bet.id)}
+        </Link>
+        <StatusPill status={bet.status} />
+      </div>
+      <p className="mt-1 font-semibold">
+        {betTypeName(bet.type, t)}
+        {bet.type === 'NUMBER' || bet.type === 'JACKPOT' ? (
+          <span className="ml-2 font-normal text-slate-700">{betSelection(bet, t)}</span>
+        ) : null}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600">{t('ticket.round')}</dt>
+          <dd>#{bet.result_id}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('ticket.placedAt')}</dt>
+          <dd className="whitespace-nowrap">{formatDateTime(bet.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('ticket.stake')}</dt>
+          <dd className="font-semibold whitespace-nowrap">{formatRiel(bet.amount)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t('ticket.payout')}</dt>
+          <dd className="font-semibold whitespace-nowrap" data-testid="ticket-payout">
+            {bet.status === 'PENDING' ? '—' : formatRiel(bet.payout)}
+          </dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+function Pager({ list, onPage }: { list: TicketListData; onPage: (page: number) => void }) {
+  const { t } = useLottoTranslation();
+  const { current_page: page, last_page: last } = list.meta;
+  if (last <= 1) return null;
+  return (
+    <nav aria-label={t('tickets.pages')} className="flex items-center justify-between gap-2">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <ChevronLeft aria-hidden="true" className="size-5" />
+        {t('tickets.previous')}
+      </Button>
+      <span className="text-sm text-slate-600" aria-live="polite">
+        {t('tickets.pageOf', { page, last })}
+      </span>
+      <Button variant="secondary" disabled={page >= last} onClick={() => onPage(page + 1)}>
+        {t('tickets.next')}
+        <ChevronRight aria-hidden="true" className="size-5" />
+      </Button>
+    </nav>
+  );
+}
+
+/** `/ticket/lotto59`: seed §3 filters, a date range, pages and totals; and the ticket lookup (menu item 2). */
+export function TicketList({
+  ticketHref,
+  onLookup,
+}: {
+  ticketHref: (id: number) => string;
+  onLookup: (id: number) => void;
+}) {
+  const { t } = useLottoTranslation();
+  const [query, setQuery] = useTicketQuery();
+  const tickets = useTickets(query);
+  const list = tickets.data;
+  return (
+    <div className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
+      <h1 className="text-2xl font-semibold">{t('tickets.title')}</h1>
+      <TicketLookup onFound={onLookup} />
+      <TicketFilters query={query} onApply={(next) => setQuery({ ...next, page: 1 })} />
+      {tickets.isPending && (
+        <div role="status" className="flex justify-center p-8 text-emerald-700">
+          <Spinner className="size-8" />
+          <span className="sr-only">{t('game.loading')}</span>
+        </div>
+      )}
+      {tickets.isError && !list && (
+        <div className="space-y-3">
+          <AlertMessage>{t('tickets.loadFailed')}</AlertMessage>
+          <Button variant="secondary" onClick={() => void tickets.refetch()}>
+            {t('game.retry')}
+          </Button>
+        </div>
+      )}
+      {list && (
+        <>
+          <dl
+            className="grid grid-cols-3 gap-2 rounded-2xl bg-emerald-900 p-4 text-white"
+            data-testid="tickets-totals"
+          >
+            <div>
+              <dt className="text-xs text-emerald-100">{t('tickets.count')}</dt>
+              <dd className="text-lg font-semibold" data-testid="tickets-count">
+                {list.meta.total}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-emerald-100">{t('tickets.totalStake')}</dt>
+              <dd className="text-lg font-semibold whitespace-nowrap" data-testid="tickets-total-stake">
+                {formatRiel(list.total_amount)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-emerald-100">{t('tickets.totalPayout')}</dt>
+              <dd className="text-lg font-semibold whitespace-nowrap" data-testid="tickets-total-payout">
+                {formatRiel(list.total_payout)}
+              </dd>
+            </div>
+          </dl>
+          {list.items.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
+              <Inbox aria-hidden="true" className="size-10 text-slate-400" />
+              <p>{t('tickets.empty')}</p>
+            </div>
+          ) : (
+            <ul className="space-y-2" aria-label={t('tickets.listLabel')}>
+              {list.items.map((bet) => (
+                <TicketCard key={bet.id} bet={bet} href={ticketHref(bet.id)} />
+              ))}
+            </ul>
+          )}
+          <Pager list={list} onPage={(page) => setQuery({ page })} />
+        </>
+      )}
+    </div>
+  );
+}

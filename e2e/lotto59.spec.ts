@@ -1,0 +1,258 @@
+import {
+  DEFAULT_JACKPOT_RULES,
+  DEFAULT_RATES_HUNDREDTHS,
+  jackpotFixedPayoutOf,
+  jackpotMatches,
+  jackpotTierOf,
+  payoutOf,
+  POSTS,
+  winningRangeTypes,
+  type RangeBetType,
+} from '@lotto59/domain';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  balanceOf,
+  closeAlert,
+  expectRefusal,
+  placeAndConfirm,
+  press,
+  RANGE_BUTTON,
+  riel,
+  ROUND_CYCLE_MS,
+  switchToFastPool,
+  waitForBettingWindow,
+} from './lotto59-support';
+import { createPlayer, expectAccessible, isPhone, shot, signIn } from './support';
+
+const STAKE = 1_000;
+const JACKPOT_LINE = [1, 2, 3, 4, 5];
+const NUMBER_POSTS = ['A', 'B'] as const;
+const NUMBERS = [5, 10, 11];
+
+/** The numbers the draw panel shows for `round`, once all ten are out. */
+async function drawnNumbers(page: Page, round: number): Promise<number[]> {
+  const panel = page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
+  await expect(panel.getByTestId('draw-total')).toBeVisible({ timeout: ROUND_CYCLE_MS });
+  const balls = await panel.getByTestId('ball').allTextContents();
+  return balls.map((text) => Number(/(\d+)\s*$/.exec(text)?.[1]));
+}
+
+/** What the bets of this test pay on `numbers` (domain rules, default rates): the figure the balance must show. */
+function expectedPayout(numbers: number[]): {
+  total: number;
+  winningRanges: RangeBetType[];
+  jackpotTier: number | null;
+} {
+  const winningRanges = winningRangeTypes(numbers.reduce((a, b) => a + b, 0));
+  let total = winningRanges.reduce((sum, type) => sum + payoutOf(STAKE, DEFAULT_RATES_HUNDREDTHS[type]), 0);
+  for (const post of NUMBER_POSTS) {
+    if (NUMBERS.includes(numbers[POSTS.indexOf(post)]!))
+      total += payoutOf(STAKE, DEFAULT_RATES_HUNDREDTHS.NUMBER);
+  }
+  const jackpotTier = jackpotTierOf(jackpotMatches(JACKPOT_LINE, numbers));
+  if (jackpotTier === 2 || jackpotTier === 3)
+    total += jackpotFixedPayoutOf(jackpotTier, DEFAULT_JACKPOT_RULES);
+  return { total, winningRanges, jackpotTier };
+}
+
+async function openMenuLink(page: Page, name: string, phone: boolean): Promise<void> {
+  if (phone) await page.getByRole('button', { name: 'បើកម៉ឺនុយ' }).click();
+  await page.getByRole('navigation', { name: 'ម៉ឺនុយមេ' }).getByRole('link', { name, exact: true }).click();
+}
+
+test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tickets, verification, report, rules', async ({
+  page,
+}, info) => {
+  test.setTimeout(150_000);
+  const phone = isPhone(info);
+  const player = createPlayer(info, 'lotto', 100_000);
+  await signIn(page, player);
+  await expect(page.getByRole('heading', { name: 'ឡូតូ 59', level: 1 })).toBeVisible();
+  await switchToFastPool(page);
+  expect((await page.context().cookies()).find((c) => c.name === 'poll')?.value).toBe('POLL_2');
+  await shot(page, 'lotto-board', info);
+  await expectAccessible(page);
+
+  await test.step('the board refuses a NUMBER bet without a post, and the server refuses bad amounts', async () => {
+    const amount = page.getByLabel('ទឹកប្រាក់ភ្នាល់ក្នុងមួយសំបុត្រ (៛)');
+    await page.getByLabel('លេខ', { exact: true }).fill('៥, 10-11');
+    await page.getByRole('button', { name: riel(STAKE).replace(' ៛', ''), exact: true }).click();
+    await expect(amount).toHaveValue(String(STAKE));
+    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await expect(page.getByText('សូមជ្រើសរើសប៉ុស្តិ៍')).toBeVisible();
+    await shot(page, 'lotto-select-posts', info);
+    await page.getByLabel('លេខ', { exact: true }).fill('');
+
+    await press(page, RANGE_BUTTON.RANGE_1);
+    for (const [typed, message] of [
+      ['100', 'ទឹកប្រាក់ភ្នាល់អប្បបរមាគឺ 500 ៛'],
+      ['3,000,000', 'ទឹកប្រាក់ភ្នាល់អតិបរមាគឺ 2,000,000 ៛'],
+      ['150000', 'ទឹកប្រាក់មិនគ្រប់គ្រាន់'],
+    ] as const) {
+      await amount.fill(typed);
+      await waitForBettingWindow(page, 3);
+      await placeAndConfirm(page);
+      await expectRefusal(page, message);
+      await shot(page, `lotto-refused-${typed.replace(/\D/g, '')}`, info);
+      await closeAlert(page);
+    }
+    await amount.fill('០');
+    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await expect(page.getByText('ទឹកប្រាក់មិនត្រឹមត្រូវ')).toBeVisible();
+    expect(await balanceOf(page)).toBe(100_000);
+  });
+
+  let round = 0;
+  await test.step('one bet of each type: RANGE_1…RANGE_5, under, over, NUMBER, then a JACKPOT line', async () => {
+    for (const type of Object.values(RANGE_BUTTON)) await press(page, type);
+    for (const post of NUMBER_POSTS) await press(page, `ប៉ុស្តិ៍ ${post}`);
+    await page.getByLabel('លេខ', { exact: true }).fill('៥, 10-11');
+    await page.getByLabel('ទឹកប្រាក់ភ្នាល់ក្នុងមួយសំបុត្រ (៛)').fill('1,000');
+    // 7 ranges + 2 posts × 3 numbers.
+    await expect(page.getByTestId('slip-summary')).toHaveText('13 សំបុត្រ · សរុប 13,000 ៛');
+    await waitForBettingWindow(page, 5);
+    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await expect(page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' })).toContainText('13,000 ៛');
+    await shot(page, 'lotto-confirm', info);
+    await page.getByRole('button', { name: 'បោះបង់' }).click();
+    ({ round } = await placeAndConfirm(page));
+    await expect(page.getByTestId('last-bet')).toContainText(`ជុំ #${round}`);
+    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(87_000));
+
+    await page.getByRole('tab', { name: 'ជែកផត' }).click();
+    await page.getByRole('textbox', { name: 'ខ្សែទី 1' }).fill('១ 2 3 4 5');
+    const jackpot = await placeAndConfirm(page, 'ភ្នាល់ជែកផត');
+    expect(jackpot.round).toBe(round);
+    expect(jackpot.message).toContain(riel(1_000));
+    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(86_000));
+    await shot(page, 'lotto-placed', info);
+    if (!phone) await expect(page.getByTestId('outstanding-badge')).toHaveText(/14/);
+  });
+
+  let numbers: number[] = [];
+  await test.step('the draw: betting closes, the balls come out one by one, then the total and its label', async () => {
+    const loading = page.getByRole('status').filter({ hasText: 'កំពុងផ្ទុកលទ្ធផលឆ្នោត' });
+    await expect(loading).toBeVisible({ timeout: ROUND_CYCLE_MS });
+    const panel = page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
+    await expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS });
+    await shot(page, 'lotto-drawing', info);
+    numbers = await drawnNumbers(page, round);
+    expect(new Set(numbers).size).toBe(10);
+    const total = numbers.reduce((a, b) => a + b, 0);
+    await expect(panel.getByTestId('draw-total')).toHaveText(String(total));
+    await expect(panel.getByTestId('draw-label')).toContainText(total <= 300 ? 'តូច' : 'ធំ');
+  });
+
+  const payout = expectedPayout(numbers);
+  await test.step('the payout reaches the balance, and the results grid marks the round', async () => {
+    // Exactly one band and one of under/over win: at least 2,300 + 1,950 ៛ come back.
+    expect(payout.total).toBeGreaterThanOrEqual(4_250);
+    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(86_000 + payout.total), {
+      timeout: ROUND_CYCLE_MS,
+    });
+    await expect(page.getByTestId('results-grid').locator('td[data-marked]')).not.toHaveCount(0);
+    await shot(page, 'lotto-result', info);
+    await expectAccessible(page);
+  });
+
+  await test.step('the tickets under the right filters, and the badge gone', async () => {
+    await openMenuLink(page, 'មើលសំបុត្រឡូតូ 59', phone);
+    await expect(page.getByRole('heading', { name: 'សំបុត្រឡូតូ 59', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('tickets-count')).toHaveText('14');
+    await expect(page.getByTestId('tickets-total-stake')).toHaveText(riel(14_000));
+    await expect(page.getByTestId('tickets-total-payout')).toHaveText(riel(payout.total));
+    await expect(page.getByTestId('outstanding-badge')).toHaveCount(0);
+
+    const side = payout.winningRanges[1] === 'RANGE_6' ? 'ក្រោម' : 'លើ';
+    await page.getByLabel('ប្រភេទ').selectOption({ label: side });
+    await page.getByLabel('ជុំ (ស្រេចចិត្ត)').fill(String(round));
+    await page.getByRole('button', { name: 'ស្វែងរក', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`type=${payout.winningRanges[1]}&round=${round}`));
+    const rows = page.getByTestId('ticket-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('ឈ្នះ');
+    await expect(rows.first().getByTestId('ticket-payout')).toHaveText(riel(1_950));
+    await shot(page, 'tickets-filtered', info);
+    await expectAccessible(page);
+
+    await page.getByLabel('ប្រភេទ').selectOption({ label: 'កំពុងរង់ចាំលទ្ធផល' });
+    await page.getByRole('button', { name: 'ស្វែងរក', exact: true }).click();
+    await expect(page.getByText('មិនមានសំបុត្រតាមការស្វែងរកនេះទេ។')).toBeVisible();
+    await page.getByLabel('ប្រភេទ').selectOption({ label: 'ជែកផត' });
+    await page.getByRole('button', { name: 'ស្វែងរក', exact: true }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('1 2 3 4 5');
+  });
+
+  await test.step('a ticket: game recall, the verify panel re-derives the draw, the printable ticket', async () => {
+    const jackpotId = (
+      (await page.getByTestId('ticket-row').first().getByRole('link').textContent()) ?? ''
+    ).slice(1);
+    const side = payout.winningRanges[1]!;
+    await page.getByLabel('ប្រភេទ').selectOption(side);
+    await page.getByRole('button', { name: 'ស្វែងរក', exact: true }).click();
+    await page.getByTestId('ticket-row').first().getByRole('link').click();
+    await expect(page.getByRole('heading', { name: /^សំបុត្រ #\d{7}$/ })).toBeVisible();
+    await expect(page.getByTestId('recall-stake')).toHaveText(riel(1_000));
+    await expect(page.getByTestId('recall-payout')).toHaveText(riel(1_950));
+    await expect(page.getByTestId('recall-effect')).toHaveText('+950 ៛');
+
+    await page.getByRole('button', { name: 'ផ្ទៀងផ្ទាត់ឥឡូវនេះ' }).click();
+    const result = page.getByTestId('verify-result');
+    await expect(result).toContainText('Hash ត្រូវគ្នានឹងអ្វីដែលបានបោះពុម្ព');
+    await expect(result).toContainText('លេខទាំង 10 ត្រូវគ្នានឹងលទ្ធផល');
+    await expect(result.getByTestId('verify-numbers')).toHaveText(numbers.join(', '));
+    await shot(page, 'ticket-verified', info);
+    await expectAccessible(page);
+
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'បោះពុម្ពសំបុត្រ' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await expect(page.getByTestId('printable-ticket').getByRole('row')).toHaveCount(13 + 2);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('banner')).toBeHidden();
+    await shot(page, 'ticket-print', info);
+    await page.emulateMedia({ media: 'screen' });
+
+    // Menu item 2, ticket verification: any ticket id of one's own.
+    await page.getByRole('link', { name: 'ត្រឡប់ទៅបញ្ជីសំបុត្រ' }).click();
+    await page.getByLabel('លេខសំបុត្រ').fill(jackpotId);
+    await page.getByRole('button', { name: 'ផ្ទៀងផ្ទាត់', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/ticket/lotto59/${Number(jackpotId)}$`));
+    await expect(page.getByTestId('recall-selection')).toHaveText('1 2 3 4 5');
+    await shot(page, 'ticket-jackpot', info);
+  });
+
+  await test.step('the report: today’s count, turnover, payout and win/loss', async () => {
+    await openMenuLink(page, 'របាយការណ៍ឡូតូ 59', phone);
+    await expect(page.getByRole('heading', { name: 'របាយការណ៍ឡូតូ 59', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('report-total-count')).toHaveText('14');
+    await expect(page.getByTestId('report-total-turnover')).toHaveText(riel(14_000));
+    await expect(page.getByTestId('report-total-payout')).toHaveText(riel(payout.total));
+    const winLoss = payout.total - 14_000;
+    await expect(page.getByTestId('report-total-win-loss')).toHaveText(
+      `${winLoss > 0 ? '+' : winLoss < 0 ? '−' : ''}${riel(Math.abs(winLoss))}`,
+    );
+    await shot(page, 'report', info);
+    await expectAccessible(page);
+  });
+
+  await test.step('the game rules, from the board', async () => {
+    await openMenuLink(page, 'ឡូតូ 59', phone);
+    await page.getByRole('link', { name: 'ច្បាប់ហ្គេម អត្រាសង និងឱកាសឈ្នះ' }).click();
+    await expect(page.getByRole('heading', { name: 'ច្បាប់ហ្គេមឡូតូ 59', level: 1 })).toBeVisible();
+    const rows = page.getByTestId('odds-table').locator('tbody tr');
+    await expect(rows).toHaveCount(8);
+    await expect(page.locator('tr[data-bet-type="RANGE_1"]')).toContainText('គុណ 9.20');
+    await expect(page.locator('tr[data-bet-type="RANGE_1"]')).toContainText('100.13 %');
+    await expect(page.locator('tr[data-bet-type="NUMBER"]')).toContainText('1 / 59');
+    await expect(page.getByTestId('jackpot-table')).toContainText('252 / 5,006,386');
+    await shot(page, 'rules', info);
+    await expectAccessible(page);
+  });
+});
