@@ -8,5 +8,6 @@ export * from './transactions/transactions.schemas';
 export * from './lotto59/bets.schemas';
 export * from './lotto59/results.schemas';
 export * from './lotto59/tickets.schemas';
+export * from './lotto59/config.schemas';
 export * from './analytics/analytics.limits';
 export * from './analytics/analytics.schemas';

@@ -5,6 +5,7 @@ export {
   changePasswordResponseSchema,
   jackpotWinnersSchema,
   liveEventSchema,
+  lottoConfigSchema,
   okBodySchema,
   placeBetResponseSchema,
   playingRoundSchema,

@@ -20,7 +20,9 @@ export function lotto59Routes(deps: {
   const { lotto59, cookies } = deps;
   return async (app: FastifyInstance) => {
     await app.register(betsRoutes({ bets: lotto59.bets, maintenance: deps.maintenance, cookies }));
-    await app.register(resultsRoutes({ results: lotto59.results, pools: lotto59.pools, cookies }));
+    await app.register(
+      resultsRoutes({ results: lotto59.results, pools: lotto59.pools, cookies, settings: lotto59.settings }),
+    );
     await app.register(ticketsRoutes({ ...lotto59, cookies }));
     // decisions §3: say at start when a bet type returns more than it takes with the configured rates.
     const overpaying = overpayingBetTypes(lotto59.settings.rates);

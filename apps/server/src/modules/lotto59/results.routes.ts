@@ -1,5 +1,6 @@
 import {
   envelope,
+  lottoConfigSchema,
   playingRoundSchema,
   pollQuerySchema,
   recentResultsSchema,
@@ -12,6 +13,7 @@ import type { Pool } from '@lotto59/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionCookies } from '../../plugins/session';
+import type { Lotto59Settings } from './lotto59.settings';
 import type { PoolsService } from './pools.service';
 import type { ResultsService } from './results.service';
 
@@ -20,6 +22,7 @@ export function resultsRoutes(deps: {
   results: ResultsService;
   pools: PoolsService;
   cookies: SessionCookies;
+  settings: Lotto59Settings;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +31,24 @@ export function resultsRoutes(deps: {
       poll ? Promise.resolve(poll) : deps.pools.poolOf(request.auth!.playerId);
     const tags = ['lotto59'];
 
+    const seconds = (ms: number) => ms / 1000;
+    const { rates, limits, jackpot, openMs } = deps.settings;
+    const config = {
+      rates,
+      limits,
+      jackpot,
+      timing: {
+        openSeconds: { POLL_1: seconds(openMs.POLL_1), POLL_2: seconds(openMs.POLL_2) },
+        releaseDelaySeconds: seconds(deps.settings.releaseDelayMs),
+        releaseBallSeconds: seconds(deps.settings.ballIntervalMs),
+        releaseTotalSeconds: seconds(deps.settings.releaseTotalMs),
+      },
+    };
+    r.get(
+      '/api/v1/lotto59/config',
+      { schema: { tags, response: { 200: envelope(lottoConfigSchema) } }, onRequest },
+      async () => ({ data: config }),
+    );
     r.get(
       '/api/result/history',
       {

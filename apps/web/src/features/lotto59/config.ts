@@ -1,13 +1,24 @@
-import { DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES, DEFAULT_RATES_HUNDREDTHS } from '@lotto59/domain';
+import {
+  DEFAULT_BET_LIMITS,
+  DEFAULT_JACKPOT_RULES,
+  DEFAULT_RATES_HUNDREDTHS,
+  type JackpotRules,
+  type RateTable,
+} from '@lotto59/domain';
 
-/**
- * What the board shows of the game's configuration. The server has no call that publishes its rates,
- * limits and jackpot stake, so the screens show the defaults of @lotto59/domain (the server's defaults too);
- * the server stays the judge: its refusals carry the real limits (seed §5 messages).
- */
-export const BOARD_RATES = DEFAULT_RATES_HUNDREDTHS;
-export const BOARD_LIMITS = DEFAULT_BET_LIMITS;
-export const BOARD_JACKPOT = DEFAULT_JACKPOT_RULES;
+/** What the board and the rules page show of the game's configuration (`useLottoConfig`). */
+export interface BoardConfig {
+  rates: RateTable;
+  limits: { minRiel: number; maxRiel: number };
+  jackpot: JackpotRules;
+}
+
+/** The domain's defaults (the server's defaults too), shown until the server's configuration arrives. */
+export const BOARD_DEFAULTS: BoardConfig = {
+  rates: DEFAULT_RATES_HUNDREDTHS,
+  limits: DEFAULT_BET_LIMITS,
+  jackpot: DEFAULT_JACKPOT_RULES,
+};
 
 /** Amount chips under the amount field (whole riel): a tap sets the amount. */
 export const AMOUNT_CHIPS_RIEL = [500, 1_000, 5_000, 10_000, 50_000, 100_000] as const;

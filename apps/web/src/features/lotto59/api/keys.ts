@@ -3,6 +3,7 @@ import type { Pool } from '@lotto59/domain';
 /** Cache keys of the lotto 59 calls: `['lotto59', …]`, so one invalidation can refresh them all. */
 export const lottoKeys = {
   all: ['lotto59'] as const,
+  config: () => ['lotto59', 'config'] as const,
   pool: () => ['lotto59', 'pool'] as const,
   playing: (pool: Pool) => ['lotto59', 'playing', pool] as const,
   releasing: (pool: Pool) => ['lotto59', 'releasing', pool] as const,

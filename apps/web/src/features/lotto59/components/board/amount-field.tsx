@@ -1,6 +1,7 @@
 import { formatRiel, formatThousands } from '@lotto59/domain';
+import { useLottoConfig } from '../../api/get-lotto-config';
 import { useId } from 'react';
-import { AMOUNT_CHIPS_RIEL, BOARD_LIMITS } from '../../config';
+import { AMOUNT_CHIPS_RIEL } from '../../config';
 import { useLottoTranslation } from '../../i18n';
 import { INPUT, INPUT_BAD, INPUT_OK, TOGGLE, TOGGLE_OFF, TOGGLE_ON } from './styles';
 
@@ -16,6 +17,7 @@ export function AmountField({
   error: string | undefined;
   disabled: boolean;
 }) {
+  const config = useLottoConfig();
   const { t } = useLottoTranslation();
   const id = useId();
   const hintId = `${id}-hint`;
@@ -39,8 +41,8 @@ export function AmountField({
       />
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {t('board.amountLimits', {
-          min: formatRiel(BOARD_LIMITS.minRiel),
-          max: formatRiel(BOARD_LIMITS.maxRiel),
+          min: formatRiel(config.limits.minRiel),
+          max: formatRiel(config.limits.maxRiel),
         })}
       </p>
       {error && (

@@ -35,7 +35,8 @@ describe('betting board: the slip', () => {
     await user.click(button('1,000'));
     await user.click(button('ភ្នាល់'));
     expect(screen.getByRole('alert').textContent).toBe('សូមជ្រើសរើសប៉ុស្តិ៍');
-    expect(calls).toHaveLength(0);
+    // The board may read its configuration; no bet goes out.
+    expect(calls.filter((c) => c.route.startsWith('POST '))).toHaveLength(0);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
@@ -166,15 +167,16 @@ describe('betting board: the answer', () => {
     await placeRange6(first.user);
     const alert = await screen.findByRole('alertdialog', { name: /មិនទាន់ដឹងលទ្ធផល/ });
     expect(alert.textContent).toContain('សូមពិនិត្យសំបុត្ររបស់អ្នក');
-    const key = calls[0]?.headers.get('Idempotency-Key');
+    const betCalls = () => calls.filter((c) => c.route === 'POST /api/bet');
+    const key = betCalls()[0]?.headers.get('Idempotency-Key');
     expect(pendingBet()).toContain(key);
     first.unmount();
 
     // The page comes back (a reload): the pending bet goes out again with its key, once.
     const second = renderBoard();
     await waitFor(() => expect(second.onPlaced).toHaveBeenCalledOnce());
-    expect(calls.map((c) => c.headers.get('Idempotency-Key'))).toEqual([key, key]);
-    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(betCalls().map((c) => c.headers.get('Idempotency-Key'))).toEqual([key, key]);
+    expect(betCalls()[1]?.body).toEqual(betCalls()[0]?.body);
     expect(pendingBet()).toBeNull();
     expect(await screen.findByText('ការភ្នាល់ដែលបានផ្ញើមុនពេលផ្ទុកឡើងវិញ ត្រូវបានទទួល')).toBeTruthy();
   });
@@ -189,5 +191,47 @@ describe('betting board: the answer', () => {
     expect((button('ភ្នាល់') as HTMLButtonElement).disabled).toBe(true);
     release({ body: { data: placedBets(round.id, 1, 1000, 99_000) } });
     await waitFor(() => expect(pendingBet()).toBeNull());
+  });
+});
+
+describe('betting board: the configuration', () => {
+  it("shows the server's rates and limits, not the defaults, once the server has answered", async () => {
+    mockFetch({
+      'GET /api/v1/lotto59/config': (): MockReply => ({
+        body: {
+          data: {
+            rates: {
+              RANGE_1: 918,
+              RANGE_2: 460,
+              RANGE_3: 230,
+              RANGE_4: 460,
+              RANGE_5: 918,
+              RANGE_6: 195,
+              RANGE_7: 195,
+              NUMBER: 5000,
+            },
+            limits: { minRiel: 1000, maxRiel: 500_000 },
+            jackpot: {
+              stakeRiel: 1000,
+              tier3Multiplier: 5,
+              tier2Multiplier: 150,
+              poolSeedRiel: 10_000_000,
+              poolSharePercent: 20,
+              linesPerPlayerRoundMax: 10,
+            },
+            timing: {
+              openSeconds: { POLL_1: 180, POLL_2: 60 },
+              releaseDelaySeconds: 1,
+              releaseBallSeconds: 5,
+              releaseTotalSeconds: 65,
+            },
+          },
+        },
+      }),
+    });
+    renderBoard();
+    expect((await screen.findAllByText(/9\.18/)).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/9\.20/)).toBeNull();
+    expect(await screen.findByText(/500,000/)).toBeTruthy();
   });
 });

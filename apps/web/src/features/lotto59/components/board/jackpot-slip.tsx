@@ -6,11 +6,12 @@ import {
   type JackpotLineError,
   type JackpotSlip as Slip,
 } from '@lotto59/domain';
+import { useLottoConfig } from '../../api/get-lotto-config';
 import { Dices, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
-import { BOARD_JACKPOT } from '../../config';
+
 import { useLottoTranslation } from '../../i18n';
 import { jackpotLineMessage } from './messages';
 import { INPUT, INPUT_BAD, INPUT_OK } from './styles';
@@ -32,11 +33,12 @@ export function JackpotSlip({
   sending: boolean;
   onSubmit: (slip: Slip) => void;
 }) {
+  const config = useLottoConfig();
   const { t } = useLottoTranslation();
   const baseId = useId();
   const [lines, setLines] = useState<string[]>(['']);
   const [error, setError] = useState<LineError>(null);
-  const linesMax = BOARD_JACKPOT.linesPerPlayerRoundMax;
+  const linesMax = config.jackpot.linesPerPlayerRoundMax;
   const filled = lines.filter((line) => line.trim() !== '').length;
 
   const setLine = (index: number, value: string) => {
@@ -45,7 +47,7 @@ export function JackpotSlip({
   };
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const slip = buildJackpotSlip(lines, BOARD_JACKPOT.stakeRiel);
+    const slip = buildJackpotSlip(lines, config.jackpot.stakeRiel);
     if (!slip.ok) {
       setError(slip.error);
       return;
@@ -61,7 +63,7 @@ export function JackpotSlip({
           {poolRiel === undefined ? t('jackpot.title') : t('jackpot.pool', { amount: formatRiel(poolRiel) })}
         </p>
         <p className="mt-1 text-sm">
-          {t('jackpot.explain', { stake: formatRiel(BOARD_JACKPOT.stakeRiel), max: linesMax })}
+          {t('jackpot.explain', { stake: formatRiel(config.jackpot.stakeRiel), max: linesMax })}
         </p>
       </div>
       <ol className="space-y-2">
@@ -132,7 +134,7 @@ export function JackpotSlip({
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-emerald-50 p-3 ring-1 ring-emerald-200">
         <p className="text-sm text-emerald-950" aria-live="polite">
-          {t('jackpot.summary', { count: filled, total: formatRiel(filled * BOARD_JACKPOT.stakeRiel) })}
+          {t('jackpot.summary', { count: filled, total: formatRiel(filled * config.jackpot.stakeRiel) })}
         </p>
         <Button type="submit" disabled={disabled} isPending={sending} className="min-w-28">
           {t('jackpot.place')}

@@ -9,10 +9,11 @@ import {
   type Post,
   type RangeBetType,
 } from '@lotto59/domain';
+import { useLottoConfig } from '../../api/get-lotto-config';
 import { useId, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
-import { BOARD_RATES, formatRate } from '../../config';
+import { formatRate } from '../../config';
 import { useLottoTranslation } from '../../i18n';
 import { rangeName, rangeShortName } from '../bet-names';
 import { AmountField } from './amount-field';
@@ -39,8 +40,9 @@ function RangeButton({
   disabled: boolean;
   onToggle: () => void;
 }) {
+  const config = useLottoConfig();
   const { t } = useLottoTranslation();
-  const rate = formatRate(BOARD_RATES[type]);
+  const rate = formatRate(config.rates[type]);
   const side = type === 'RANGE_6' || type === 'RANGE_7';
   return (
     <button
@@ -83,6 +85,7 @@ export function RegularSlip({
   sending: boolean;
   onSubmit: (slip: BetSlip) => void;
 }) {
+  const config = useLottoConfig();
   const { t } = useLottoTranslation();
   const numbersId = useId();
   const [ranges, setRanges] = useState<RangeBetType[]>([]);
@@ -145,7 +148,7 @@ export function RegularSlip({
 
       <fieldset className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
         <legend className="px-1 text-sm font-semibold text-slate-700">
-          {t('board.numberBet', { rate: formatRate(BOARD_RATES.NUMBER) })}
+          {t('board.numberBet', { rate: formatRate(config.rates.NUMBER) })}
         </legend>
         <div
           role="group"

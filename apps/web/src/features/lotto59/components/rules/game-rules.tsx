@@ -9,11 +9,12 @@ import {
   rtpTable,
   type RatedBetType,
 } from '@lotto59/domain';
+import { useLottoConfig } from '../../api/get-lotto-config';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { BOARD_JACKPOT, BOARD_LIMITS, BOARD_RATES, formatRate } from '../../config';
+import { formatRate } from '../../config';
 import { useLottoTranslation } from '../../i18n';
 import { useRulesTranslation } from '../../rules-i18n';
 import { rangeName } from '../bet-names';
@@ -29,11 +30,12 @@ function winsWhen(type: RatedBetType, t: ReturnType<typeof useRulesTranslation>[
 
 /** Every bet type with its rate, exact probability and return (the domain's rtp functions). */
 function OddsTable() {
+  const config = useLottoConfig();
   const { t: lt } = useLottoTranslation();
   const { t } = useRulesTranslation();
   const rows = useMemo(
-    () => rtpTable(BOARD_RATES).map((row) => ({ ...row, exact: exactWinProbability(row.type) })),
-    [],
+    () => rtpTable(config.rates).map((row) => ({ ...row, exact: exactWinProbability(row.type) })),
+    [config.rates],
   );
   const th = 'px-2 py-2 font-semibold';
   return (
@@ -86,24 +88,25 @@ function OddsTable() {
 }
 
 function JackpotTable() {
+  const config = useLottoConfig();
   const { t } = useRulesTranslation();
   const odds = useMemo(() => exactJackpotOdds(), []);
-  const fixedReturn = useMemo(() => jackpotFixedReturn(BOARD_JACKPOT), []);
+  const fixedReturn = useMemo(() => jackpotFixedReturn(config.jackpot), [config.jackpot]);
   const pays = (matches: 3 | 4 | 5) =>
     matches === 5
       ? t('jackpot.pool')
       : formatRiel(
-          BOARD_JACKPOT.stakeRiel *
-            (matches === 4 ? BOARD_JACKPOT.tier2Multiplier : BOARD_JACKPOT.tier3Multiplier),
+          config.jackpot.stakeRiel *
+            (matches === 4 ? config.jackpot.tier2Multiplier : config.jackpot.tier3Multiplier),
         );
   return (
     <ScrollRegion
-      label={t('jackpot.caption', { stake: formatRiel(BOARD_JACKPOT.stakeRiel) })}
+      label={t('jackpot.caption', { stake: formatRiel(config.jackpot.stakeRiel) })}
       className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <table className="w-full text-sm" data-testid="jackpot-table">
         <caption className="px-3 pt-3 text-left font-semibold">
-          {t('jackpot.caption', { stake: formatRiel(BOARD_JACKPOT.stakeRiel) })}
+          {t('jackpot.caption', { stake: formatRiel(config.jackpot.stakeRiel) })}
         </caption>
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>
@@ -139,7 +142,7 @@ function JackpotTable() {
         </tbody>
       </table>
       <p className="px-3 pb-3 text-sm text-slate-700">
-        {t('jackpot.return', { fixed: percent(fixedReturn, 2), share: BOARD_JACKPOT.poolSharePercent })}
+        {t('jackpot.return', { fixed: percent(fixedReturn, 2), share: config.jackpot.poolSharePercent })}
       </p>
     </ScrollRegion>
   );
@@ -149,6 +152,7 @@ const STEP_KEYS = ['draw.step1', 'draw.step2', 'draw.step3', 'draw.step4'] as co
 
 /** Game rules (issue 5): bets, odds, returns and the provably fair draw in plain words. */
 export function GameRules({ boardHref }: { boardHref: string }) {
+  const config = useLottoConfig();
   const { t: lt } = useLottoTranslation();
   const { t } = useRulesTranslation();
   return (
@@ -169,10 +173,10 @@ export function GameRules({ boardHref }: { boardHref: string }) {
         <p>{t('round.payout', { example: formatRiel(3063) })}</p>
         <p>
           {t('round.limits', {
-            min: formatRiel(BOARD_LIMITS.minRiel),
-            max: formatRiel(BOARD_LIMITS.maxRiel),
-            stake: formatRiel(BOARD_JACKPOT.stakeRiel),
-            lines: BOARD_JACKPOT.linesPerPlayerRoundMax,
+            min: formatRiel(config.limits.minRiel),
+            max: formatRiel(config.limits.maxRiel),
+            stake: formatRiel(config.jackpot.stakeRiel),
+            lines: config.jackpot.linesPerPlayerRoundMax,
           })}
         </p>
         <p>{t('round.posts')}</p>
