@@ -1,23 +1,11 @@
 import type { RoundRecord } from '@lotto59/contract';
-import { DRAW_SIZE, overUnderTypeOf, rangeTypeOf, resultLabelOf, type RoundStatus } from '@lotto59/domain';
+import { DRAW_SIZE, overUnderTypeOf, rangeTypeOf, resultLabelOf } from '@lotto59/domain';
+import type { Selectable } from 'kysely';
 import type { Lotto59Settings } from './lotto59.settings';
+import type { RoundsTable } from './lotto59.table';
 
 /** The columns of a round that decide what a player may see of it at a given instant. */
-export interface RoundRow {
-  id: number;
-  poll: RoundRecord['poll'];
-  status: RoundStatus;
-  opened_at_ms: number;
-  close_at_ms: number;
-  first_ball_at_ms: number;
-  ball_interval_ms: number;
-  reveal_at_ms: number;
-  settle_at_ms: number;
-  server_seed: string;
-  server_seed_hash: string;
-  numbers: string | null;
-  total: number | null;
-}
+export type RoundRow = Omit<Selectable<RoundsTable>, 'drawn_at_ms' | 'settled_at_ms' | 'voided_at_ms'>;
 
 /**
  * The release schedule of a round closing at `closeAtMs`: ball k (1-based) comes out at
