@@ -16,7 +16,8 @@ export async function openBenchDatabase(
 ): Promise<{ handle: DbHandle; env: Record<string, string>; drop(): Promise<void> }> {
   if (!url) {
     const dir = mkdtempSync(join(tmpdir(), 'lotto59-bench-'));
-    const handle = openSqlite(join(dir, 'lotto59.sqlite'));
+    // As the server opens it (server.ts): checkpoints on a worker thread.
+    const handle = openSqlite(join(dir, 'lotto59.sqlite'), { backgroundCheckpoints: true });
     return {
       handle,
       env: { DATA_DIR: dir },

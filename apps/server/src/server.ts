@@ -8,7 +8,12 @@ import { systemClock } from './platform/clock';
 /** The process: config, database, migrations, listen, graceful shutdown. Everything else is in app.ts. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = openDatabase(config);
+  // Checkpoint failures are logged by the app's logger once it exists.
+  let warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`);
+  const handle = openDatabase(config, {
+    backgroundCheckpoints: true,
+    onCheckpointError: (message) => warn(`SQLite WAL checkpoint failed: ${message}`),
+  });
   await migrateToLatest(handle.db, handle.dialect);
   const app = await buildApp({
     config,
@@ -16,6 +21,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger: { level: config.LOG_LEVEL, timestamp: () => `,"time":"${new Date().toISOString()}"` },
   });
+
+  warn = (message) => app.log.warn(message);
 
   if (config.mode === 'embedded') {
     await ensureDemoPlayer(app.services, {

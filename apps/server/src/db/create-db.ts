@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database';
+import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -24,7 +25,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) =>
   /^-?\d+$/.test(text) ? parseSafeInteger(text) : Number(text),
 );
 
-export function openSqlite(file: string): DbHandle {
+export interface SqliteOptions {
+  /** Checkpoint the WAL on a worker thread (the server); a short-lived CLI or a test lets SQLite do it. */
+  backgroundCheckpoints?: boolean;
+  onCheckpointError?: (message: string) => void;
+}
+
+export function openSqlite(file: string, options: SqliteOptions = {}): DbHandle {
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; NORMAL sync is durable across process crashes (the WAL is
   // fsynced at checkpoints); busy_timeout lets the operator CLI and the server share the file.
@@ -32,12 +39,35 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Savepoints and sorts spill to memory, not to temporary files.
+  sqlite.pragma('temp_store = MEMORY');
+  const checkpoints = options.backgroundCheckpoints
+    ? startBackgroundCheckpoints(sqlite, {
+        intervalMs: 50,
+        rewindAtFrames: 8_000, // ≈ 32 MB of WAL
+        onError: options.onCheckpointError,
+      })
+    : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   rawSqlite.set(db, sqlite);
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  if (checkpoints) walCheckpoints.set(db, checkpoints);
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const rawSqlite = new WeakMap<Kysely<Database>, SQLite.Database>();
+const walCheckpoints = new WeakMap<Kysely<Database>, BackgroundCheckpoints>();
+
+/** The background checkpointer of a SQLite database opened with `backgroundCheckpoints`, if any. */
+export function walCheckpointsOf(db: Kysely<Database>): BackgroundCheckpoints | undefined {
+  return walCheckpoints.get(db);
+}
 
 /**
  * The better-sqlite3 handle behind a Kysely instance opened by `openSqlite`: the bet engine's group
@@ -54,8 +84,11 @@ export function openPostgres(url: string, options: { max?: number } = {}): DbHan
 }
 
 /** SQLite under `dataDir` (embedded mode) unless a PostgreSQL URL is given (server mode). */
-export function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): DbHandle {
+export function openDatabase(
+  config: { DATABASE_URL?: string | undefined; DATA_DIR: string },
+  sqliteOptions: SqliteOptions = {},
+): DbHandle {
   if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
   mkdirSync(config.DATA_DIR, { recursive: true });
-  return openSqlite(join(config.DATA_DIR, 'lotto59.sqlite'));
+  return openSqlite(join(config.DATA_DIR, 'lotto59.sqlite'), sqliteOptions);
 }

@@ -3,12 +3,14 @@ import type { Database, Dialect } from './database';
 import { initialSchema } from './migrations/0001-initial';
 import { analyticsSchema } from './migrations/0002-analytics';
 import { lotto59Schema } from './migrations/0003-lotto59';
+import { leanBetIndexes } from './migrations/0004-lean-bet-indexes';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0001-initial': initialSchema,
   '0002-analytics': analyticsSchema,
   '0003-lotto59': lotto59Schema,
+  '0004-lean-bet-indexes': leanBetIndexes,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

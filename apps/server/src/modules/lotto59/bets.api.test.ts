@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/databases';
 import {
@@ -300,6 +301,40 @@ describe.each(TEST_DIALECTS)('bet placement on %s', (dialect) => {
     expect(await balanceOf(p.id)).toBe(balance % stake);
     expect(await betRowsOf(t, p.id)).toHaveLength(Math.floor(balance / stake));
     await expectLedgerBalanced(t.app, t.tdb.db);
+  });
+
+  it('a fault after the stake fails that submission alone and writes nothing of it', async () => {
+    // A bet row that cannot be written (a trigger stands in for a full disk or a broken constraint),
+    // placed in the same turn of the event loop as two good ones: on SQLite they share one batch.
+    const failing = 777;
+    if (dialect === 'sqlite') {
+      await sql`create temp trigger bet_fault before insert on lotto59_bets when new.amount = ${sql.lit(failing)}
+        begin select raise(abort, 'bet row refused by the test'); end`.execute(t.tdb.db);
+    } else {
+      await sql`create function bet_fault() returns trigger language plpgsql as $$
+        begin raise exception 'bet row refused by the test'; end $$`.execute(t.tdb.db);
+      await sql`create trigger bet_fault before insert on lotto59_bets for each row
+        when (new.amount = ${sql.lit(failing)}) execute function bet_fault()`.execute(t.tdb.db);
+    }
+    try {
+      const [a, bad, b] = await Promise.all([player(5_000), player(5_000), player(5_000)]);
+      const place = (playerId: number, amount: number) =>
+        t.app.services.lotto59.bets.place(playerId, randomUUID(), {
+          poll: 'POLL_2',
+          result_id: roundId,
+          bets: [{ type: 'RANGE_1', amount }],
+        });
+      const outcomes = await Promise.allSettled([place(a.id, 500), place(bad.id, failing), place(b.id, 600)]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await balanceOf(a.id)).toBe(4_500);
+      expect(await balanceOf(bad.id)).toBe(5_000);
+      expect(await balanceOf(b.id)).toBe(4_400);
+      expect(await betRowsOf(t, bad.id)).toHaveLength(0);
+      await expectLedgerBalanced(t.app, t.tdb.db);
+    } finally {
+      if (dialect === 'sqlite') await sql`drop trigger bet_fault`.execute(t.tdb.db);
+      else await sql`drop trigger bet_fault on lotto59_bets; drop function bet_fault()`.execute(t.tdb.db);
+    }
   });
 
   it('answers a replay with the first answer and moves money once; another body under the key is refused', async () => {

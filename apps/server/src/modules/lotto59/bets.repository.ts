@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { BetGroupsTable, BetsTable } from './lotto59.table';
 
@@ -62,14 +62,22 @@ export function betsOfGroup(ex: Executor, groupId: number) {
     .execute();
 }
 
-/** Jackpot lines a player already holds in a round (the per-round limit of decisions §3). */
+/**
+ * Jackpot lines a player already holds in a round (the per-round limit of decisions §3), counted through
+ * the player's jackpot submissions (a partial index) rather than among all bets.
+ */
 export async function countJackpotLines(ex: Executor, playerId: number, roundId: number): Promise<number> {
   const row = await ex
     .selectFrom('lotto59_bets')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('player_id', '=', playerId)
-    .where('round_id', '=', roundId)
-    .where('type', '=', 'JACKPOT')
+    .where('group_id', 'in', (eb) =>
+      eb
+        .selectFrom('lotto59_bet_groups')
+        .select('id')
+        .where('player_id', '=', playerId)
+        .where('round_id', '=', roundId)
+        .where(sql<boolean>`kind = 'JACKPOT'`),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

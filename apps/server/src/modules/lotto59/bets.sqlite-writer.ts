@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
-import type { BetRecord } from '@lotto59/contract';
+import type { BetRecord, PlaceBetResponse } from '@lotto59/contract';
 import type { Riel } from '@lotto59/domain';
 import type { Db } from '../../db/database';
+import type { BackgroundCheckpoints } from '../../db/sqlite-checkpointer';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import type { TransferReceipt } from '../wallet/wallet.service';
@@ -24,18 +25,27 @@ interface Pending {
 type Row = Record<string, number | string | null>;
 type Outcome = { ok: true; answer: WrittenSubmission } | { ok: false; error: unknown };
 
+/** A throw after a submission's first write: the batch's transaction must not commit. */
+class WriteFault extends Error {
+  override name = 'WriteFault';
+}
+
 /**
  * Group commit on SQLite (embedded mode): the submissions that arrive within one turn of the event loop
- * share ONE write transaction, written with prepared statements. Each submission runs in its own
- * savepoint, so a refusal (no money, closed round, limit) rolls back only its own rows; nobody is
- * answered before the whole batch is committed. The transaction holds Kysely's single connection, so it
- * never interleaves with another transaction of the process.
+ * share ONE write transaction, written with prepared statements; nobody is answered before the whole
+ * batch is committed. The transaction holds Kysely's single connection, so it never interleaves with
+ * another transaction of the process.
+ *
+ * No savepoints (they cost more than the rest of a submission, docs/performance.md): every refusal (a
+ * replayed key, a closed round, the jackpot limit, no money) is decided before the submission's first
+ * write, the conditional debit being that first write. A throw after it is not a refusal but a fault (a
+ * constraint, a full disk): it rolls the whole batch back, and the batch is then written again one
+ * submission per transaction, so that fault reaches only the submission that caused it.
  */
 export class SqliteBetWriter implements BetWriter {
   private queue: Pending[] = [];
   private flushScheduled = false;
   private readonly statements;
-  private readonly writeOne: (p: Pending, nowMs: number) => WrittenSubmission;
   private readonly batchTransaction: SQLite.Transaction<(batch: Pending[]) => Outcome[]>;
 
   constructor(
@@ -44,6 +54,7 @@ export class SqliteBetWriter implements BetWriter {
     private readonly stakes: SqliteStakeBatch,
     private readonly clock: Clock,
     private readonly settings: Lotto59Settings,
+    private readonly checkpoints?: BackgroundCheckpoints,
   ) {
     this.statements = {
       groupByKey: sqlite.prepare<[number, string], Row>(
@@ -56,7 +67,8 @@ export class SqliteBetWriter implements BetWriter {
         'select poll, status, close_at_ms from lotto59_rounds where id = ?',
       ),
       jackpotLines: sqlite.prepare<[number, number], Row>(
-        "select count(*) as n from lotto59_bets where player_id = ? and round_id = ? and type = 'JACKPOT'",
+        `select count(*) as n from lotto59_bets where group_id in (select id from lotto59_bet_groups
+           where player_id = ? and round_id = ? and kind = 'JACKPOT')`,
       ),
       insertGroup: sqlite.prepare(
         `insert into lotto59_bet_groups (player_id, round_id, kind, idempotency_key, request_hash, amount,
@@ -67,8 +79,6 @@ export class SqliteBetWriter implements BetWriter {
            created_at_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     };
-    // A nested better-sqlite3 transaction is a savepoint: a throw rolls back this submission only.
-    this.writeOne = sqlite.transaction((p: Pending, nowMs: number) => this.writeSubmission(p, nowMs));
     this.batchTransaction = sqlite.transaction((batch: Pending[]) => this.writeBatchWithin(batch));
   }
 
@@ -83,6 +93,9 @@ export class SqliteBetWriter implements BetWriter {
   }
 
   private async flush(): Promise<void> {
+    // When the WAL must start over, the checkpointer is given the gap; submissions keep queueing.
+    const walRewind = this.checkpoints?.beforeWrite();
+    if (walRewind) await walRewind;
     this.flushScheduled = false;
     const batch = this.queue;
     this.queue = [];
@@ -90,10 +103,7 @@ export class SqliteBetWriter implements BetWriter {
     try {
       outcomes = await this.db.connection().execute(async () => this.writeBatch(batch));
     } catch (error) {
-      // The batch did not commit (e.g. the file is locked by another process for too long): nothing
-      // of it was written, and every submission in it is told so.
-      for (const p of batch) p.reject(error);
-      return;
+      outcomes = batch.map(() => ({ ok: false, error }));
     }
     batch.forEach((p, i) => {
       const outcome = outcomes[i]!;
@@ -102,18 +112,30 @@ export class SqliteBetWriter implements BetWriter {
     });
   }
 
+  /** One transaction for the batch; after a fault, one transaction per submission. Never throws. */
   private writeBatch(batch: Pending[]): Outcome[] {
-    if (this.sqlite.inTransaction) throw new Error('the connection is inside another transaction');
-    return this.batchTransaction.immediate(batch);
+    if (this.sqlite.inTransaction) {
+      const error = new Error('the connection is inside another transaction');
+      return batch.map(() => ({ ok: false, error }));
+    }
+    try {
+      return this.batchTransaction.immediate(batch);
+    } catch (error) {
+      // Nothing of the batch was written (a fault, or the file locked by another process for too long).
+      if (batch.length === 1) return [{ ok: false, error }];
+      return batch.flatMap((p) => this.writeBatch([p]));
+    }
   }
 
   private writeBatchWithin(batch: Pending[]): Outcome[] {
     const nowMs = this.clock.nowMs();
+    const rounds = new Map<number, Row | undefined>();
     this.stakes.begin();
     const outcomes = batch.map((p): Outcome => {
       try {
-        return { ok: true, answer: this.writeOne(p, nowMs) };
+        return { ok: true, answer: this.writeSubmission(p, nowMs, rounds) };
       } catch (error) {
+        if (error instanceof WriteFault) throw error.cause;
         return { ok: false, error };
       }
     });
@@ -121,7 +143,11 @@ export class SqliteBetWriter implements BetWriter {
     return outcomes;
   }
 
-  private writeSubmission(p: Pending, nowMs: number): WrittenSubmission {
+  private writeSubmission(
+    p: Pending,
+    nowMs: number,
+    rounds: Map<number, Row | undefined>,
+  ): WrittenSubmission {
     const { playerId, key, plan } = p;
     const s = this.statements;
     const existing = s.groupByKey.get(playerId, key);
@@ -134,7 +160,9 @@ export class SqliteBetWriter implements BetWriter {
       };
     }
 
-    const round = s.round.get(plan.roundId);
+    // The round cannot change while this batch holds the write lock: read once per batch.
+    if (!rounds.has(plan.roundId)) rounds.set(plan.roundId, s.round.get(plan.roundId));
+    const round = rounds.get(plan.roundId);
     if (!round || round.status !== 'OPEN' || round.poll !== plan.poll) throw new AppError('ROUND_NOT_OPEN');
     if (nowMs >= Number(round.close_at_ms)) throw new AppError('BETTING_CLOSED');
     // One writer at a time on SQLite, so the count cannot change before this submission commits.
@@ -144,7 +172,7 @@ export class SqliteBetWriter implements BetWriter {
         throw jackpotOverLimit(this.settings);
     }
 
-    let stake: TransferReceipt | undefined;
+    let stake: TransferReceipt;
     try {
       stake = this.stakes.stake({
         playerId,
@@ -153,61 +181,71 @@ export class SqliteBetWriter implements BetWriter {
         reference: `lotto59-round:${plan.roundId}`,
         nowMs,
       });
-      if (stake.replayed)
-        throw new AppError('INTERNAL', undefined, { internal: 'a stake without its group' });
-      const groupId = Number(
-        s.insertGroup.run(
-          playerId,
+      if (stake.replayed) throw new Error('a stake without its group');
+    } catch (error) {
+      // The stake refuses (no money) with an AppError before writing anything; anything else is a fault.
+      if (error instanceof AppError) throw error;
+      throw new WriteFault('a stake failed', { cause: error });
+    }
+    try {
+      return { replayed: false, response: this.writeGroup(p, stake, nowMs) };
+    } catch (error) {
+      throw new WriteFault('a submission failed after its stake', { cause: error });
+    }
+  }
+
+  private writeGroup(p: Pending, stake: TransferReceipt, nowMs: number): PlaceBetResponse {
+    const { playerId, key, plan } = p;
+    const s = this.statements;
+    const groupId = Number(
+      s.insertGroup.run(
+        playerId,
+        plan.roundId,
+        plan.kind,
+        key,
+        plan.requestHash,
+        plan.totalRiel,
+        stake.fromBalanceAfter,
+        stake.transferId,
+        nowMs,
+      ).lastInsertRowid,
+    );
+    const bets: BetRecord[] = plan.bets.map((b) => {
+      const numbers = b.line === null ? null : b.line.join(',');
+      const id = Number(
+        s.insertBet.run(
+          groupId,
           plan.roundId,
-          plan.kind,
-          key,
-          plan.requestHash,
-          plan.totalRiel,
-          stake.fromBalanceAfter,
-          stake.transferId,
+          playerId,
+          plan.poll,
+          b.type,
+          b.post,
+          b.number,
+          numbers,
+          b.amount,
           nowMs,
         ).lastInsertRowid,
       );
-      const bets: BetRecord[] = plan.bets.map((b) => {
-        const numbers = b.line === null ? null : b.line.join(',');
-        const id = Number(
-          s.insertBet.run(
-            groupId,
-            plan.roundId,
-            playerId,
-            plan.poll,
-            b.type,
-            b.post,
-            b.number,
-            numbers,
-            b.amount,
-            nowMs,
-          ).lastInsertRowid,
-        );
-        return {
-          id,
-          result_id: plan.roundId,
-          group_id: groupId,
-          poll: plan.poll,
-          type: b.type,
-          post: b.post,
-          number: b.number,
-          numbers: b.line,
-          amount: b.amount,
-          payout: 0,
-          jackpot_win_amount: 0,
-          jackpot_result: null,
-          jackpot_tier: null,
-          outstanding: true,
-          status: 'PENDING',
-          created_at: iso(nowMs),
-          settled_at: null,
-        };
-      });
-      return { replayed: false, response: { group_id: groupId, bets, balance: stake.fromBalanceAfter } };
-    } catch (error) {
-      if (stake) this.stakes.undo(stake);
-      throw error;
-    }
+      return {
+        id,
+        result_id: plan.roundId,
+        group_id: groupId,
+        poll: plan.poll,
+        type: b.type,
+        post: b.post,
+        number: b.number,
+        numbers: b.line,
+        amount: b.amount,
+        payout: 0,
+        jackpot_win_amount: 0,
+        jackpot_result: null,
+        jackpot_tier: null,
+        outstanding: true,
+        status: 'PENDING',
+        created_at: iso(nowMs),
+        settled_at: null,
+      };
+    });
+    return { group_id: groupId, bets, balance: stake.fromBalanceAfter };
   }
 }

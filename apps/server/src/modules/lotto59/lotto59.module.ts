@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { rawSqliteOf } from '../../db/create-db';
+import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import { cryptoRandom, type RandomSource } from '../../platform/random';
@@ -41,7 +41,10 @@ export type Lotto59 = ReturnType<typeof createLotto59>;
 /** Group commit with prepared statements on SQLite (embedded mode); one statement per bet on PostgreSQL. */
 function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
   const sqlite = rawSqliteOf(deps.db);
-  if (sqlite) return new SqliteBetWriter(deps.db, sqlite, new SqliteStakeBatch(sqlite), deps.clock, settings);
+  if (sqlite) {
+    const stakes = new SqliteStakeBatch(sqlite);
+    return new SqliteBetWriter(deps.db, sqlite, stakes, deps.clock, settings, walCheckpointsOf(deps.db));
+  }
   const exact = new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings);
   return new PgBetWriter(deps.db, deps.clock, deps.wallet, exact);
 }

@@ -48,13 +48,16 @@ export function findActiveRounds(ex: Executor) {
 }
 
 /** Ids below this cannot hold a pending bet (their rounds are settled or void). */
-export async function minActiveRoundId(ex: Executor): Promise<number | null> {
+/** The oldest round not yet final (OPEN or RELEASING): only its bets and later ones can be pending. */
+export async function oldestActiveRound(ex: Executor): Promise<{ id: number; openedAtMs: number } | null> {
   const row = await ex
     .selectFrom('lotto59_rounds')
-    .select((eb) => eb.fn.min<number>('id').as('id'))
+    .select(['id', 'opened_at_ms'])
     .where('status', 'in', ['OPEN', 'RELEASING'])
+    .orderBy('id')
+    .limit(1)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ? { id: row.id, openedAtMs: row.opened_at_ms } : null;
 }
 
 export function findOpenRound(ex: Executor, poll: Pool) {

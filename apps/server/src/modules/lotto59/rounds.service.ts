@@ -88,8 +88,8 @@ export class RoundsService {
     return repo.findActiveRounds(this.db);
   }
 
-  minActiveId(): Promise<number | null> {
-    return repo.minActiveRoundId(this.db);
+  oldestActive() {
+    return repo.oldestActiveRound(this.db);
   }
 
   view(round: Round, nowMs = this.clock.nowMs()): RoundRecord {

@@ -63,13 +63,21 @@ export async function countAndSumTickets(ex: Executor, f: TicketFilterArgs) {
   return { count: Number(row.count), amount: Number(row.amount ?? 0), payout: Number(row.payout ?? 0) };
 }
 
-/** Pending bets of the player, looked for only in rounds from `minRoundId` on (older ones are final). */
-export async function countOutstanding(ex: Executor, playerId: number, minRoundId: number): Promise<number> {
+/**
+ * Pending bets of the player, looked for only in the rounds from the oldest active one on (older ones
+ * are final), and so only among bets made since it opened (the player-and-time index).
+ */
+export async function countOutstanding(
+  ex: Executor,
+  playerId: number,
+  oldestActive: { id: number; openedAtMs: number },
+): Promise<number> {
   const row = await ex
     .selectFrom('lotto59_bets')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('player_id', '=', playerId)
-    .where('round_id', '>=', minRoundId)
+    .where('created_at_ms', '>=', oldestActive.openedAtMs)
+    .where('round_id', '>=', oldestActive.id)
     .where('status', '=', 'PENDING')
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -43,9 +43,9 @@ export class TicketsService {
   }
 
   async badge(playerId: number): Promise<TicketBadge> {
-    const minRoundId = await this.rounds.minActiveId();
-    if (minRoundId === null) return { outstanding: 0 };
-    return { outstanding: await repo.countOutstanding(this.db, playerId, minRoundId) };
+    const oldest = await this.rounds.oldestActive();
+    if (oldest === null) return { outstanding: 0 };
+    return { outstanding: await repo.countOutstanding(this.db, playerId, oldest) };
   }
 
   async search(playerId: number, betId: number): Promise<TicketSearchResult> {

@@ -91,9 +91,17 @@ export async function insertTransfer(ex: Executor, row: NewTransferRow): Promise
   return id;
 }
 
+/**
+ * The kinds listed per account. The per-account indexes are partial, on exactly this condition
+ * (migration 0004): a query must repeat it word for word, inside each branch of an OR, for SQLite to
+ * use them.
+ */
+export type StatementKind = 'deposit' | 'withdraw';
+const IN_STATEMENT = sql<boolean>`kind in ('deposit', 'withdraw')`;
+
 export interface AccountTransferFilter {
   accountId: number;
-  kinds: readonly string[];
+  kinds: readonly StatementKind[];
   fromMs?: number | undefined;
   toMs?: number | undefined;
 }
@@ -101,7 +109,12 @@ export interface AccountTransferFilter {
 function transfersOfAccount(ex: Executor, f: AccountTransferFilter) {
   let q = ex
     .selectFrom('transfers')
-    .where((eb) => eb.or([eb('from_account_id', '=', f.accountId), eb('to_account_id', '=', f.accountId)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('from_account_id', '=', f.accountId), IN_STATEMENT]),
+        eb.and([eb('to_account_id', '=', f.accountId), IN_STATEMENT]),
+      ]),
+    )
     .where('kind', 'in', f.kinds);
   if (f.fromMs !== undefined) q = q.where('created_at_ms', '>=', f.fromMs);
   if (f.toMs !== undefined) q = q.where('created_at_ms', '<', f.toMs);

@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
 import * as repo from './wallet.repository';
+import type { StatementKind } from './wallet.repository';
 
 type TransferRow = NonNullable<Awaited<ReturnType<typeof repo.findTransferByKey>>>;
 
@@ -178,7 +179,7 @@ export class WalletService {
   /** A page of one player's transfers of the given kinds, newest first, with the count and sum of all. */
   async playerTransfers(
     playerId: number,
-    filter: { kinds: readonly string[]; fromMs?: number | undefined; toMs?: number | undefined },
+    filter: { kinds: readonly StatementKind[]; fromMs?: number | undefined; toMs?: number | undefined },
     page: { limit: number; offset: number },
   ) {
     const accountId = await this.playerAccountId(playerId);

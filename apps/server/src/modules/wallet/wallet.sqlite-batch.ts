@@ -13,8 +13,9 @@ type Row = Record<string, number | string | null>;
  * records the house balance after it, as if the credits had been applied one by one, so the ledger
  * reconciles at every commit.
  *
- * Use: `begin()` inside the write transaction, `stake()` per submission (`undo()` if the submission is
- * rolled back to its savepoint), `finish()` before the commit.
+ * Use: `begin()` inside the write transaction, `stake()` per submission, `finish()` before the commit.
+ * Any throw other than `stake()`'s refusals leaves the batch half-written: the caller must roll the
+ * whole transaction back.
  */
 export class SqliteStakeBatch {
   private readonly statements;
@@ -51,7 +52,10 @@ export class SqliteStakeBatch {
     this.houseCredit = 0;
   }
 
-  /** One stake player → house; throws INSUFFICIENT_FUNDS (nothing written) or IDEMPOTENCY_KEY_REUSED. */
+  /**
+   * One stake player → house. Refusals (INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_REUSED, NOT_FOUND) are
+   * AppErrors thrown before anything is written; the conditional debit is the first write.
+   */
   stake(cmd: {
     playerId: number;
     amount: Riel;
@@ -103,11 +107,6 @@ export class SqliteStakeBatch {
       toBalanceAfter: toBalanceAfter as Riel,
       createdAtMs: cmd.nowMs,
     };
-  }
-
-  /** The submission that made `receipt` was rolled back to its savepoint: its credit is not owed. */
-  undo(receipt: TransferReceipt): void {
-    if (!receipt.replayed) this.houseCredit -= receipt.amount;
   }
 
   /** Credits the house with the batch's stakes in one statement; checks it lands where the rows say. */
