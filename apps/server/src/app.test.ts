@@ -18,8 +18,8 @@ describe('the HTTP app', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends strict security headers, a request id, and no-store on the API', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+  it('sends strict security headers and a request id on documents', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/game/lotto/59' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
@@ -27,8 +27,23 @@ describe('the HTTP app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('sends the API set on JSON answers, errors included: no-store, nothing may load or frame them', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/user' }), // 401
+      await t.app.inject({ method: 'POST', url: '/api/bet', payload: {} }), // 419
+      await t.app.inject({ method: 'GET', url: '/api/nothing-here' }), // 404
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    }
   });
 
   it('answers unknown API paths with the JSON 404 shape', async () => {
