@@ -28,7 +28,9 @@ export const CONTENT_SECURITY_POLICY = [
  * mean nothing on JSON.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
-  const hsts = opts.hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
+  const hsts: Record<string, string> = opts.hsts
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {};
   const documentHeaders: Record<string, string> = {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cross-origin-opener-policy': 'same-origin',
