@@ -44,7 +44,7 @@ test('a reload while a bet is on its way does not place it twice', async ({ page
   await waitForBettingWindow(page, 5);
   const { round } = await placeAndConfirm(page);
   await expect.poll(() => placed).toBe(true);
-  expect(sentKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(sentKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(await page.evaluate(() => sessionStorage.getItem('lotto59.pendingBet'))).toContain(sentKey!);
 
   // Reload mid-flight: the page sends the pending bet again, with the same key, and learns it was placed.

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+import { newIdempotencyKey } from '@lotto59/domain';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { startBenchServer } from './server-process';
@@ -26,7 +27,8 @@ const summary = (r: Result) => ({
 /**
  * Bet placement against a real listening server (its own process): autocannon with `connections`
  * for `durationS` seconds on the trivial route (`/healthz`), then on `POST /api/bet` (one RANGE bet per
- * request, a fresh Idempotency-Key each, one player per connection), in the same run.
+ * request, a fresh Idempotency-Key each as the web client makes it, one player per connection), in the
+ * same run.
  */
 export async function benchPlacement(opts: {
   databaseUrl?: string | undefined;
@@ -75,7 +77,8 @@ export async function benchPlacement(opts: {
                 accept: 'application/json',
                 cookie: session.cookie,
                 'x-xsrf-token': session.xsrf,
-                'idempotency-key': randomUUID(),
+                // As the web client makes them: UUID v7 (time first), packages/domain.
+                'idempotency-key': newIdempotencyKey(Date.now(), randomFillSync),
               },
               body,
             };

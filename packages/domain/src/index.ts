@@ -1,5 +1,6 @@
 // Public surface of @lotto59/domain: pure rules and constants, no I/O, no clock, no randomness of its own.
 export * from './control/control';
+export * from './ids/idempotency-key';
 export * from './money/riel';
 export * from './format/format';
 export * from './time/local-day';

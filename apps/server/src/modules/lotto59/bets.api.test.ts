@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('bet placement on %s', (dialect) => {
       .where('kind', '=', 'bet_stake')
       .where('note', 'is', null)
       .execute();
-    expect(stakes.filter((s) => s.idempotency_key.startsWith(`bet-stake:${alice.id}:`))).toHaveLength(1);
+    expect(stakes.filter((s) => s.idempotency_key.endsWith(`:${alice.id}`))).toHaveLength(1);
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
 

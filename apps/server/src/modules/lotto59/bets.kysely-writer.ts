@@ -74,7 +74,7 @@ export class KyselyBetWriter implements BetWriter {
     if (nowMs >= round.close_at_ms) throw new AppError('BETTING_CLOSED');
 
     const stake = await this.wallet.transferWithin(trx, {
-      idempotencyKey: `bet-stake:${playerId}:${key}`,
+      idempotencyKey: repo.stakeKeyOf(key, playerId),
       kind: 'bet_stake',
       from: { playerId },
       to: { system: 'house' },

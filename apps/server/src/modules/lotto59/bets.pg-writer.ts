@@ -8,7 +8,7 @@ import { stakeCtes } from '../wallet/wallet.stake-sql';
 import type { BetPlan } from './bet-plan';
 import { toBetRecord } from './bet-record';
 import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
-import type { BetRow } from './bets.repository';
+import { stakeKeyOf, type BetRow } from './bets.repository';
 
 /**
  * PostgreSQL: a new submission is ONE statement (one round trip, its own transaction): the round check
@@ -52,7 +52,7 @@ export class PgBetWriter implements BetWriter {
     const stake = stakeCtes({
       ...accounts,
       amount: plan.totalRiel as Riel,
-      idempotencyKey: `bet-stake:${playerId}:${key}`,
+      idempotencyKey: stakeKeyOf(key, playerId),
       reference: `lotto59-round:${plan.roundId}`,
       nowMs,
       gate: 'bet_gate',

@@ -26,6 +26,15 @@ export const BET_COLUMNS = [
 
 export type BetRow = Awaited<ReturnType<typeof betsOfGroup>>[number];
 
+/**
+ * The idempotency key of a submission's stake transfer: the client's key first (time-ordered UUID v7
+ * keys then keep the transfers' key index growing at its end), then the player, since a key belongs to
+ * its player.
+ */
+export function stakeKeyOf(idempotencyKey: string, playerId: number): string {
+  return `bet-stake:${idempotencyKey}:${playerId}`;
+}
+
 export function findGroupByKey(ex: Executor, playerId: number, idempotencyKey: string) {
   return ex
     .selectFrom('lotto59_bet_groups')

@@ -9,7 +9,7 @@ import type { TransferReceipt } from '../wallet/wallet.service';
 import type { SqliteStakeBatch } from '../wallet/wallet.sqlite-batch';
 import { jackpotOverLimit, type BetPlan } from './bet-plan';
 import { toBetRecord } from './bet-record';
-import { BET_COLUMNS, type BetRow } from './bets.repository';
+import { BET_COLUMNS, stakeKeyOf, type BetRow } from './bets.repository';
 import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
 import type { Lotto59Settings } from './lotto59.settings';
 import { iso } from './round-view';
@@ -177,7 +177,7 @@ export class SqliteBetWriter implements BetWriter {
       stake = this.stakes.stake({
         playerId,
         amount: plan.totalRiel as Riel,
-        idempotencyKey: `bet-stake:${playerId}:${key}`,
+        idempotencyKey: stakeKeyOf(key, playerId),
         reference: `lotto59-round:${plan.roundId}`,
         nowMs,
       });

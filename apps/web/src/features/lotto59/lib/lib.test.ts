@@ -24,9 +24,10 @@ const pending = (key: string, savedAtMs: number): PendingBet => ({
 });
 
 describe('idempotency key', () => {
-  it('is a UUID v4 from getRandomValues (which plain http has; randomUUID needs https)', () => {
-    expect(newIdempotencyKey((bytes) => bytes.fill(0xff))).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
-    expect(newIdempotencyKey((bytes) => bytes.fill(0))).toBe('00000000-0000-4000-8000-000000000000');
+  it('is a UUID v7 from the clock and getRandomValues (which plain http has; randomUUID needs https)', () => {
+    const at = Date.UTC(2026, 10, 21);
+    expect(newIdempotencyKey((bytes) => bytes.fill(0xff), at)).toBe('01a1fb67-1800-7fff-bfff-ffffffffffff');
+    expect(newIdempotencyKey((bytes) => bytes.fill(0), at)).toBe('01a1fb67-1800-7000-8000-000000000000');
     const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
     expect(keys.size).toBe(50);
   });

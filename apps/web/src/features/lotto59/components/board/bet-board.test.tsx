@@ -7,7 +7,7 @@ import { PENDING_BET_STORAGE_KEY } from '../../lib/pending-bet';
 import { BetBoard } from './bet-board';
 
 const round = openRound(Date.now());
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function renderBoard({ open = true, onPlaced = vi.fn() } = {}) {
   const view = renderWithProviders(
