@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error';
 import type { AuthContext, AuthService, ClientInfo } from '../modules/auth/auth.service';
 import {
@@ -32,7 +32,7 @@ export interface SessionCookies {
   tokenOrNew(request: FastifyRequest): string;
   clientOf(request: FastifyRequest): ClientInfo;
   /** onRequest hook of every authenticated route. */
-  requirePlayer: onRequestAsyncHookHandler;
+  requirePlayer: onRequestHookHandler;
 }
 
 /**
@@ -53,14 +53,16 @@ export function registerSessions(
 
   app.decorateRequest('auth', null);
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrf === false) return;
+  // Callback-style hooks: they decide without waiting, and a promise per request costs on the hot routes.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.xsrf === false) return done();
     const token = request.cookies[SESSION_COOKIE];
     const header = request.headers['x-xsrf-token'] ?? request.headers['x-csrf-token'];
     const presented = typeof header === 'string' ? safeDecode(header) : undefined;
     if (!token || !presented || !xsrfMatches(token, presented, deps.appKey)) {
-      throw new AppError('CSRF_TOKEN_MISMATCH');
+      return done(new AppError('CSRF_TOKEN_MISMATCH'));
     }
+    done();
   });
 
   return {
@@ -80,8 +82,17 @@ export function registerSessions(
       const ua = request.headers['user-agent'];
       return { ip: request.ip, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null };
     },
-    async requirePlayer(request) {
-      request.auth = await deps.auth.authenticate(request.cookies[SESSION_COOKIE]);
+    requirePlayer(request, _reply, done) {
+      const token = request.cookies[SESSION_COOKIE];
+      const cached = deps.auth.authenticateFromCache(token);
+      if (cached) {
+        request.auth = cached;
+        return done();
+      }
+      deps.auth.authenticate(token).then((auth) => {
+        request.auth = auth;
+        done();
+      }, done);
     },
   };
 }

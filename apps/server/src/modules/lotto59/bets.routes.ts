@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionCookies } from '../../plugins/session';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { BetsService } from './bets.service';
+import { maintenanceGate } from '../maintenance/maintenance.gate';
 
 /**
  * `POST /api/bet` and `POST /api/bet/jackpot`: header `Idempotency-Key` (a client UUID) required; a
@@ -22,7 +23,7 @@ export function betsRoutes(deps: {
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const onRequest = [async () => deps.maintenance.assertOpen(), deps.cookies.requirePlayer];
+    const onRequest = [maintenanceGate(deps.maintenance), deps.cookies.requirePlayer];
 
     r.post(
       '/api/bet',

@@ -18,6 +18,12 @@ export class MaintenanceService {
     private readonly refreshMs: number,
   ) {}
 
+  /** The switch as last read, while that reading is fresh; undefined when it must be read again. */
+  isOnNow(): boolean | undefined {
+    const cached = this.cached;
+    return cached && this.clock.nowMs() - cached.readAtMs < this.refreshMs ? cached.on : undefined;
+  }
+
   async isOn(): Promise<boolean> {
     const nowMs = this.clock.nowMs();
     if (!this.cached || nowMs - this.cached.readAtMs >= this.refreshMs) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionCookies } from '../../plugins/session';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from './players.service';
+import { maintenanceGate } from '../maintenance/maintenance.gate';
 
 /** `GET /api/user`: the user detail of seed §3; 503 while maintenance is on (seed §4). */
 export function playersRoutes(deps: {
@@ -16,7 +17,7 @@ export function playersRoutes(deps: {
       '/api/user',
       {
         schema: { tags: ['user'], response: { 200: envelope(userDetailSchema) } },
-        onRequest: [async () => deps.maintenance.assertOpen(), deps.cookies.requirePlayer],
+        onRequest: [maintenanceGate(deps.maintenance), deps.cookies.requirePlayer],
       },
       async (request) => ({ data: await deps.players.userDetail(request.auth!.playerId) }),
     );
