@@ -18,6 +18,15 @@ describe('the HTTP app', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it.each(['/game/lotto/59', '/login', '/login?next=1'])(
+    'sends the document headers on %s (a page of the web app)',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    },
+  );
+
   it('sends strict security headers and a request id on documents', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/game/lotto/59' });
     const csp = String(res.headers['content-security-policy']);
@@ -37,6 +46,7 @@ describe('the HTTP app', () => {
       await t.app.inject({ method: 'GET', url: '/api/user' }), // 401
       await t.app.inject({ method: 'POST', url: '/api/bet', payload: {} }), // 419
       await t.app.inject({ method: 'GET', url: '/api/nothing-here' }), // 404
+      await t.app.inject({ method: 'POST', url: '/login', payload: {} }), // 419
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -89,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
     }),
   );
-  await registerRealtime(app, { events: services.events, cookies });
+  await registerRealtime(app, { events: services.events, cookies, auth: services.auth });
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
 
   await registerWebApp(app, config.WEB_DIST_DIR);

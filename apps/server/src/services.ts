@@ -37,6 +37,7 @@ export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'cloc
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000,
   });
+  const events = createEventBus(config.REDIS_URL);
   const auth = new AuthService(
     db,
     clock,
@@ -51,10 +52,10 @@ export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'cloc
       touchEveryMs: 60_000,
     },
     new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
+    events,
   );
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
-  const events = createEventBus(config.REDIS_URL);
   const lotto59 = createLotto59({ ...deps, events, wallet, players, maintenance, settings });
   return {
     appKey,

@@ -53,7 +53,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
     ...hsts,
   };
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiPath(request.url) ? apiHeaders : documentHeaders);
+    void reply.headers(isJsonApi(request.method, request.url) ? apiHeaders : documentHeaders);
     done();
   });
 }
@@ -61,6 +61,9 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
 /** The policy of JSON answers: nothing may load or frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/') || url === '/login' || url === '/logout';
+/** The API's JSON calls. `GET /login` is the web app's sign-in page (a document); `POST /login` is the call. */
+function isJsonApi(method: string, url: string): boolean {
+  if (url.startsWith('/api/')) return true;
+  const path = url.split('?', 1)[0];
+  return method !== 'GET' && method !== 'HEAD' && (path === '/login' || path === '/logout');
 }

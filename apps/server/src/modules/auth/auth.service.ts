@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database';
 import { AppError, validationError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
+import type { EventBus } from '../../plugins/realtime/event-bus';
 import type { AuditService } from '../audit/audit.service';
 import { toUserDetail, type PlayersService } from '../players/players.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -48,7 +49,22 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly policy: SessionPolicy,
     private readonly cache: SessionCache = new SessionCache(0),
-  ) {}
+    private readonly events?: EventBus,
+  ) {
+    // Sessions ended by another process: forget them here at once rather than when the cache expires.
+    events?.subscribe((event) => {
+      if (event.type === 'sessions_ended') this.cache.dropPlayer(event.playerId);
+    });
+  }
+
+  /**
+   * The session of a token as the database has it now (the cached entry is forgotten first): the live
+   * endpoint re-checks its sockets with it when sessions of their player ended.
+   */
+  revalidate(token: string): Promise<AuthContext> {
+    this.cache.drop(sessionIdOf(token));
+    return this.authenticate(token);
+  }
 
   /**
    * Checks the credentials and opens a new session with a new token (the old cookie's session, if any,
@@ -147,6 +163,7 @@ export class AuthService {
     ) {
       this.cache.drop(id);
       await sessions.endSession(this.db, id, 'expired', nowMs);
+      this.events?.publish({ type: 'sessions_ended', playerId: session.player_id });
       throw new AppError('SESSION_EXPIRED');
     }
     if (nowMs - session.last_seen_at_ms >= this.policy.touchEveryMs) {
@@ -182,7 +199,10 @@ export class AuthService {
   private async endingSessionsOf<T>(playerId: number, work: (trx: Transaction<Database>) => Promise<T>) {
     this.cache.dropPlayer(playerId);
     try {
-      return await this.db.transaction().execute(work);
+      const result = await this.db.transaction().execute(work);
+      // Delivered after this returns (in process: a microtask; server mode: Redis), so after the drop below.
+      this.events?.publish({ type: 'sessions_ended', playerId });
+      return result;
     } finally {
       this.cache.dropPlayer(playerId);
     }

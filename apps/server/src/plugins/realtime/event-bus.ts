@@ -4,9 +4,21 @@ import type { LiveEvent } from '@lotto59/contract';
  * A live event for the WebSocket endpoint: to everyone, or to one player only (`playerId`, e.g. their
  * balance). Events are hints for the screen; the HTTP calls stay the source of truth.
  */
-export interface BusEvent extends LiveEvent {
+export interface LiveBusEvent extends LiveEvent {
   playerId?: number | undefined;
 }
+
+/**
+ * Between processes only, never sent to a screen: sessions of the player ended (logout, a login
+ * elsewhere, a password change, expiry). Every process forgets the player's cached sessions and closes
+ * the sockets whose session is no longer live.
+ */
+export interface SessionsEndedEvent {
+  type: 'sessions_ended';
+  playerId: number;
+}
+
+export type BusEvent = LiveBusEvent | SessionsEndedEvent;
 
 export type BusHandler = (event: BusEvent) => void;
 

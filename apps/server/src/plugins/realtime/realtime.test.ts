@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { TEST_DIALECTS } from '../../../test/databases';
-import { openRound, placeBet } from '../../../test/lotto59-helpers';
+import { buildAppOn, openRound, placeBet } from '../../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
 import { createEventBus } from './create-event-bus';
 import type { BusEvent } from './event-bus';
@@ -41,6 +41,17 @@ function connect(url: string, cookie?: string): Promise<Listener> {
     socket.once('open', () => resolve(listener));
     socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     socket.once('error', reject);
+  });
+}
+
+/** How a socket was closed by the server. */
+function closeOf(listener: Listener): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still open after 5 s')), 5_000);
+    listener.socket.once('close', (code, reason) => {
+      clearTimeout(timer);
+      resolve({ code, reason: String(reason) });
+    });
   });
 }
 
@@ -117,6 +128,72 @@ describe.each(TEST_DIALECTS)('live events over a real WebSocket on %s', (dialect
     expect(bobSocket.frames.filter((f) => f.type === 'balance')).toEqual([]);
     aliceSocket.socket.close();
     bobSocket.socket.close();
+  });
+
+  it('closes the sockets of a session that ends: replaced 4411, logged out 4401; others stay open', async () => {
+    const alice = await t.newPlayer();
+    const bob = await t.newPlayer();
+    const phone = new TestBrowser(t.app);
+    const bobBrowser = new TestBrowser(t.app);
+    await phone.login(alice.username, alice.password);
+    await bobBrowser.login(bob.username, bob.password);
+    const phoneSocket = await connect(url, cookieHeader(phone));
+    const bobSocket = await connect(url, cookieHeader(bobBrowser));
+
+    // Alice signs in on a laptop: the phone's session is replaced, and its socket closes.
+    const laptop = new TestBrowser(t.app);
+    await laptop.login(alice.username, alice.password);
+    expect(await closeOf(phoneSocket)).toEqual({ code: 4411, reason: 'SESSION_REPLACED' });
+    const laptopSocket = await connect(url, cookieHeader(laptop));
+
+    // She logs out there: that socket closes too; Bob's never does.
+    expect((await laptop.post('/logout')).statusCode).toBeLessThan(300);
+    expect(await closeOf(laptopSocket)).toEqual({ code: 4401, reason: 'UNAUTHENTICATED' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bobSocket.socket.readyState).toBe(WebSocket.OPEN);
+    bobSocket.socket.close();
+  });
+});
+
+describe.each(TEST_DIALECTS)('sessions ended in another process (Redis bus) on %s', (dialect) => {
+  it("close that process's sockets and drop its cached sessions at once", async () => {
+    // Two API processes on one database, each with its own session cache (long, so only the message
+    // can explain a prompt 401) and its own connection to Redis.
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379', SESSION_CACHE_SECONDS: '60' };
+    const first = await createTestApp(dialect, env);
+    const second = await buildAppOn(first, first.clock, env);
+    try {
+      await Promise.all(
+        [first.app, second.app].map((app) => (app.services.events as RedisEventBus).whenReady()),
+      );
+      const address = await first.app.listen({ host: '127.0.0.1', port: 0 });
+      const alice = await first.newPlayer();
+      const onFirst = new TestBrowser(first.app);
+      await onFirst.login(alice.username, alice.password);
+      expect((await onFirst.get('/api/user')).statusCode).toBe(200); // now cached by the first process
+      const socket = await connect(`${address.replace('http', 'ws')}/ws`, cookieHeader(onFirst));
+
+      // The same cookie logs out through the second process.
+      const onSecond = new TestBrowser(second.app);
+      for (const [name, value] of onFirst.cookies) onSecond.cookies.set(name, value);
+      expect((await onSecond.post('/logout')).statusCode).toBeLessThan(300);
+
+      expect(await closeOf(socket)).toEqual({ code: 4401, reason: 'UNAUTHENTICATED' });
+      expect((await onFirst.get('/api/user')).statusCode).toBe(401);
+
+      // A session with no socket, cached by the first process, ended through the second: refused at once.
+      const bob = await first.newPlayer();
+      const bobOnFirst = new TestBrowser(first.app);
+      await bobOnFirst.login(bob.username, bob.password);
+      expect((await bobOnFirst.get('/api/user')).statusCode).toBe(200);
+      const bobOnSecond = new TestBrowser(second.app);
+      for (const [name, value] of bobOnFirst.cookies) bobOnSecond.cookies.set(name, value);
+      expect((await bobOnSecond.post('/logout')).statusCode).toBeLessThan(300);
+      await expect.poll(async () => (await bobOnFirst.get('/api/user')).statusCode).toBe(401);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 });
 
