@@ -39,7 +39,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DbHandle 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Savepoints and sorts spill to memory, not to temporary files.
+  // Sorts and temporary b-trees stay in memory, not in temporary files.
   sqlite.pragma('temp_store = MEMORY');
   const checkpoints = options.backgroundCheckpoints
     ? startBackgroundCheckpoints(sqlite, {
