@@ -1,27 +1,26 @@
 import type { TransactionList, TransactionType } from '@lotto59/contract';
 import { formatDateTime, formatRiel } from '@lotto59/domain';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
-import { useFilterDraft } from '@/lib/use-filter-draft';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useTransactions, type TransactionFilter } from '../api/get-transactions';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { dateParam } from '@/lib/date-param';
+import { DateRangeForm } from '@/components/ui/date-range-form';
 
 /** The filter lives in the address (`?from=…&to=…&page=…`), so back, reload and links keep it. */
 function useFilter(type: TransactionType): [TransactionFilter, (next: Partial<TransactionFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  const pick = (name: string) => {
-    const value = params.get(name) ?? '';
-    return DATE.test(value) ? value : undefined;
-  };
   const page = Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1);
-  const filter: TransactionFilter = { type, from: pick('from'), to: pick('to'), page };
+  const filter: TransactionFilter = {
+    type,
+    from: dateParam(params, 'from'),
+    to: dateParam(params, 'to'),
+    page,
+  };
   const update = (next: Partial<TransactionFilter>) => {
     const merged = { ...filter, ...next };
     const search = new URLSearchParams();
@@ -31,69 +30,6 @@ function useFilter(type: TransactionType): [TransactionFilter, (next: Partial<Tr
     setParams(search);
   };
   return [filter, update];
-}
-
-function FilterForm({
-  filter,
-  onApply,
-}: {
-  filter: TransactionFilter;
-  onApply: (from: string | undefined, to: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const { draft, setDraft, commit } = useFilterDraft({ from: filter.from ?? '', to: filter.to ?? '' });
-  function apply(next: { from: string; to: string }) {
-    if (next.from && next.to && next.from > next.to) {
-      setError(t('transactions.rangeInvalid'));
-      return;
-    }
-    setError(null);
-    commit(next);
-    onApply(next.from || undefined, next.to || undefined);
-  }
-  const input =
-    'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-emerald-600 focus:ring-4 focus:ring-emerald-200';
-  return (
-    <form
-      onSubmit={(event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        apply(draft);
-      }}
-      aria-label={t('transactions.filter')}
-      className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
-    >
-      <label className="text-sm font-semibold text-slate-700">
-        {t('transactions.from')}
-        <input
-          type="date"
-          name="from"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          className={`mt-1 ${input}`}
-        />
-      </label>
-      <label className="text-sm font-semibold text-slate-700">
-        {t('transactions.to')}
-        <input
-          type="date"
-          name="to"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          className={`mt-1 ${input}`}
-        />
-      </label>
-      <Button type="submit">{t('transactions.search')}</Button>
-      <Button variant="secondary" onClick={() => apply({ from: '', to: '' })}>
-        {t('transactions.clear')}
-      </Button>
-      {error && (
-        <div className="col-span-2 sm:col-span-4">
-          <AlertMessage>{error}</AlertMessage>
-        </div>
-      )}
-    </form>
-  );
 }
 
 function Rows({ list, t }: { list: TransactionList; t: TFunction }) {
@@ -170,7 +106,18 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
   return (
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t(TITLE_KEY[type])}</h1>
-      <FilterForm filter={filter} onApply={(from, to) => setFilter({ from, to, page: 1 })} />
+      <DateRangeForm
+        range={filter}
+        onApply={(next) => setFilter({ ...next, page: 1 })}
+        labels={{
+          form: t('transactions.filter'),
+          from: t('transactions.from'),
+          to: t('transactions.to'),
+          search: t('transactions.search'),
+          clear: t('transactions.clear'),
+          rangeInvalid: t('transactions.rangeInvalid'),
+        }}
+      />
       {query.isPending && (
         <div role="status" className="flex justify-center p-8 text-emerald-700">
           <Spinner className="size-8" />

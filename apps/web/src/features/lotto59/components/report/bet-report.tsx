@@ -1,87 +1,27 @@
 import type { BetReport as BetReportData } from '@lotto59/contract';
 import { formatRiel } from '@lotto59/domain';
 import { Inbox } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
-import { useFilterDraft } from '@/lib/use-filter-draft';
 import { useBetReport, type ReportRange } from '../../api/get-bet-report';
 import { useLottoTranslation } from '../../i18n';
-import { INPUT, INPUT_OK } from '../board/styles';
 import { formatSignedRiel } from '../tickets/ticket-parts';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { dateParam } from '@/lib/date-param';
+import { DateRangeForm } from '@/components/ui/date-range-form';
 
 function useRange(): [ReportRange, (next: ReportRange) => void] {
   const [params, setParams] = useSearchParams();
-  const date = (name: string) => {
-    const value = params.get(name) ?? '';
-    return DATE.test(value) ? value : undefined;
-  };
   const update = (next: ReportRange) => {
     const search = new URLSearchParams();
     if (next.from) search.set('from', next.from);
     if (next.to) search.set('to', next.to);
     setParams(search);
   };
-  return [{ from: date('from'), to: date('to') }, update];
-}
-
-function RangeForm({ range, onApply }: { range: ReportRange; onApply: (next: ReportRange) => void }) {
-  const { t } = useLottoTranslation();
-  const [error, setError] = useState<string | null>(null);
-  const { draft, setDraft, commit } = useFilterDraft({ from: range.from ?? '', to: range.to ?? '' });
-  const apply = (next: { from: string; to: string }) => {
-    if (next.from && next.to && next.from > next.to) {
-      setError(t('filters.rangeInvalid'));
-      return;
-    }
-    setError(null);
-    commit(next);
-    onApply({ from: next.from || undefined, to: next.to || undefined });
-  };
-  return (
-    <form
-      onSubmit={(event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        apply(draft);
-      }}
-      aria-label={t('filters.label')}
-      className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
-    >
-      <label className="text-sm font-semibold text-slate-700">
-        {t('filters.from')}
-        <input
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          className={`mt-1 ${INPUT} ${INPUT_OK}`}
-        />
-      </label>
-      <label className="text-sm font-semibold text-slate-700">
-        {t('filters.to')}
-        <input
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          className={`mt-1 ${INPUT} ${INPUT_OK}`}
-        />
-      </label>
-      <Button type="submit">{t('filters.search')}</Button>
-      <Button variant="secondary" onClick={() => apply({ from: '', to: '' })}>
-        {t('filters.clear')}
-      </Button>
-      {error && (
-        <div className="col-span-2 sm:col-span-4">
-          <AlertMessage>{error}</AlertMessage>
-        </div>
-      )}
-    </form>
-  );
+  return [{ from: dateParam(params, 'from'), to: dateParam(params, 'to') }, update];
 }
 
 const winLossClass = (n: number) => (n > 0 ? 'text-emerald-800' : n < 0 ? 'text-red-700' : '');
@@ -171,7 +111,18 @@ export function BetReport() {
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('report.title')}</h1>
-      <RangeForm range={range} onApply={setRange} />
+      <DateRangeForm
+        range={range}
+        onApply={setRange}
+        labels={{
+          form: t('filters.label'),
+          from: t('filters.from'),
+          to: t('filters.to'),
+          search: t('filters.search'),
+          clear: t('filters.clear'),
+          rangeInvalid: t('filters.rangeInvalid'),
+        }}
+      />
       {!range.from && !range.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
       {report.isPending && (
         <div role="status" className="flex justify-center p-8 text-emerald-700">

@@ -17,22 +17,17 @@ import { betSelection, betTypeName } from '../bet-names';
 import { TicketFilters } from './ticket-filters';
 import { TicketLookup } from './ticket-lookup';
 import { StatusPill } from './ticket-parts';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { dateParam } from '@/lib/date-param';
 
 /** The filter lives in the address (`?type=…&from=…&to=…&round=…&page=…`): back, reload and links keep it. */
 function useTicketQuery(): [TicketQuery, (next: Partial<TicketQuery>) => void] {
   const [params, setParams] = useSearchParams();
-  const date = (name: string) => {
-    const value = params.get(name) ?? '';
-    return DATE.test(value) ? value : undefined;
-  };
   const type = params.get('type') ?? 'ALL';
   const round = Number(params.get('round') ?? '');
   const query: TicketQuery = {
     type: (TICKET_FILTERS as readonly string[]).includes(type) ? (type as TicketFilter) : 'ALL',
-    from: date('from'),
-    to: date('to'),
+    from: dateParam(params, 'from'),
+    to: dateParam(params, 'to'),
     resultId: Number.isSafeInteger(round) && round > 0 ? round : undefined,
     page: Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1),
   };
