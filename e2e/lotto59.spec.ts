@@ -89,8 +89,11 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
       ['3,000,000', 'ទឹកប្រាក់ភ្នាល់អតិបរមាគឺ 2,000,000 ៛'],
       ['150000', 'ទឹកប្រាក់មិនគ្រប់គ្រាន់'],
     ] as const) {
-      await amount.fill(typed);
+      // The board is disabled while betting is closed: wait for the window first, so the typed amount
+      // lands in an enabled field (typing into a field that closes under it would leave the old amount).
       await waitForBettingWindow(page, 3);
+      await amount.fill(typed);
+      await expect(amount).toHaveValue(typed);
       await placeAndConfirm(page);
       await expectRefusal(page, message);
       await shot(page, `lotto-refused-${typed.replace(/\D/g, '')}`, info);

@@ -2,58 +2,74 @@ import type { Riel } from '@lotto59/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { requestHash } from './wallet.service';
 
-export interface StakeSqlCommand {
-  playerAccountId: number;
+/** The request hash of a stake transfer, as `WalletService.transferWithin` computes it for the same movement. */
+export function stakeRequestHash(
+  playerAccountId: number,
+  houseAccountId: number,
+  amount: Riel,
+  reference: string,
+  idempotencyKey: string,
+): string {
+  return requestHash(
+    {
+      idempotencyKey,
+      kind: 'bet_stake',
+      from: { accountId: playerAccountId },
+      to: { accountId: houseAccountId },
+      amount,
+      reference,
+    },
+    playerAccountId,
+    houseAccountId,
+  );
+}
+
+export interface StakeBatchSql {
   houseAccountId: number;
-  amount: Riel;
-  idempotencyKey: string;
-  reference: string;
   nowMs: number;
-  /** Name of a CTE of the caller's statement: the stake is taken only if it has a row. */
-  gate: string;
+  /**
+   * Name of a CTE of the caller's statement with one row per stake to take, and AT MOST ONE ROW PER
+   * ACCOUNT (an UPDATE … FROM applies only one of several matches): `ord` (the order of the transfers),
+   * `account_id`, `amount`, `stake_key`, `stake_hash` (`stakeRequestHash`), `reference`.
+   */
+  source: string;
 }
 
 /**
- * The stake transfer player → house as common table expressions, for a caller that writes its own rows in
- * the SAME statement (PostgreSQL: one round trip per bet). The rows are those of `transferWithin`: the
- * same key, request hash and balances after, a conditional debit, the house locked first (the ledger's
- * lock order). Exposes `stake(id, from_balance_after)`; no row means nothing was taken (no money, a used
- * key, or a closed gate), and the caller finds out why on its slow path.
+ * Many stakes player → house as common table expressions, for a caller that writes its own rows in the
+ * SAME statement (PostgreSQL group commit: one round trip and one commit for a batch of bets). The rows
+ * are those of `transferWithin`: one transfer per stake with its key, request hash and both balances
+ * after; a conditional debit per player; the house locked first (the ledger's lock order) and credited
+ * ONCE with the sum, each transfer row recording the house balance as if the credits had come one by one
+ * in `ord` order, so the ledger reconciles at every commit.
+ *
+ * Exposes `stake(id, idempotency_key, from_balance_after)`: a source row without a `stake` row took
+ * nothing (no money, or its key is used), and the caller finds out why on its slow path.
  */
-export function stakeCtes(c: StakeSqlCommand): RawBuilder<unknown> {
-  const amount = sql`cast(${c.amount} as bigint)`;
-  const hash = requestHash(
-    {
-      idempotencyKey: c.idempotencyKey,
-      kind: 'bet_stake',
-      from: { accountId: c.playerAccountId },
-      to: { accountId: c.houseAccountId },
-      amount: c.amount,
-      reference: c.reference,
-    },
-    c.playerAccountId,
-    c.houseAccountId,
-  );
-  const gate = sql.table(c.gate);
+export function stakeBatchCtes(c: StakeBatchSql): RawBuilder<unknown> {
+  const source = sql.table(c.source);
   return sql`
     stake_house as (
-      select id from accounts where id = cast(${c.houseAccountId} as bigint) and exists (select 1 from ${gate})
+      select id from accounts where id = cast(${c.houseAccountId} as bigint) and exists (select 1 from ${source})
       for update),
     stake_debit as (
-      update accounts set balance = balance - ${amount}
-      where id = cast(${c.playerAccountId} as bigint) and (may_go_negative = 1 or balance >= ${amount})
+      update accounts set balance = accounts.balance - s.amount
+      from ${source} s
+      where accounts.id = s.account_id and (accounts.may_go_negative = 1 or accounts.balance >= s.amount)
         and exists (select 1 from stake_house)
-        and not exists (select 1 from transfers where idempotency_key = ${c.idempotencyKey})
-      returning id, balance),
+        and not exists (select 1 from transfers where idempotency_key = s.stake_key)
+      returning s.ord, s.account_id, s.amount, s.stake_key, s.stake_hash, s.reference, accounts.balance),
     stake_credit as (
-      update accounts set balance = balance + ${amount}
+      update accounts set balance = balance + (select sum(amount) from stake_debit)
       where id = (select id from stake_house) and exists (select 1 from stake_debit)
       returning id, balance),
     stake as (
       insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
         from_balance_after, to_balance_after, reference, note, created_at_ms)
-      select ${c.idempotencyKey}, ${hash}, 'bet_stake', stake_debit.id, stake_credit.id, ${amount},
-        stake_debit.balance, stake_credit.balance, ${c.reference}, null, cast(${c.nowMs} as bigint)
-      from stake_debit, stake_credit
-      returning id, from_balance_after)`;
+      select d.stake_key, d.stake_hash, 'bet_stake', d.account_id, c.id, d.amount, d.balance,
+        c.balance - sum(d.amount) over () + sum(d.amount) over (order by d.ord), d.reference, null,
+        cast(${c.nowMs} as bigint)
+      from stake_debit d, stake_credit c
+      order by d.ord
+      returning id, idempotency_key, from_balance_after)`;
 }

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { PlaceBetRequest } from '@lotto59/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { betRowsOf, expectLedgerBalanced, openRound } from '../../../test/lotto59-helpers';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { planBets } from './bet-plan';
+import { KyselyBetWriter, type BetWriter } from './bets.kysely-writer';
+import { PgBetWriter } from './bets.pg-writer';
+
+/**
+ * The PostgreSQL group commit, driven directly so that the test sees which submissions the batch
+ * statement wrote and which went to the exact (one transaction per submission) writer.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', () => {
+  let t: TestContext;
+  let roundId: number;
+  let batches: number[];
+  let slowPathKeys: string[];
+  let writer: PgBetWriter;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    await t.app.services.lotto59.scheduler.tick();
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    roundId = (await openRound(t.app, 'POLL_2')).id;
+    batches = [];
+    slowPathKeys = [];
+    const { wallet, lotto59 } = t.app.services;
+    const exact = new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings);
+    const slowPath: BetWriter = {
+      write(playerId, key, plan) {
+        slowPathKeys.push(key);
+        return exact.write(playerId, key, plan);
+      },
+    };
+    writer = new PgBetWriter(t.tdb.db, t.clock, wallet, slowPath, { onBatch: (n) => batches.push(n) });
+  });
+
+  const body = (amount: number, poll: PlaceBetRequest['poll'] = 'POLL_2'): PlaceBetRequest => ({
+    poll,
+    result_id: roundId,
+    bets: [
+      { type: 'RANGE_3', amount },
+      { type: 'NUMBER', posts: ['A', 'B'], numbers: '7, 10-11', amount: 500 },
+    ],
+  });
+  const write = (playerId: number, key: string, b: PlaceBetRequest) =>
+    writer.write(playerId, key, planBets(b, t.app.services.lotto59.settings));
+  const balanceOf = (playerId: number) => t.app.services.wallet.playerBalance(playerId);
+
+  it('writes the submissions of one turn in ONE statement, each with its own stake and rows', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => t.newPlayer({ balance: 10_000 })));
+    const answers = await Promise.all(players.map((p, i) => write(p.id, randomUUID(), body(1000 + i))));
+
+    expect(batches).toEqual([12]);
+    expect(slowPathKeys).toEqual([]);
+    for (const [i, p] of players.entries()) {
+      const stake = 1000 + i + 6 * 500;
+      const { response } = answers[i]!;
+      expect(response.balance).toBe(10_000 - stake);
+      expect(await balanceOf(p.id)).toBe(10_000 - stake);
+      const rows = await betRowsOf(t, p.id);
+      expect(rows.map((r) => `${r.type}${r.post ?? ''}${r.number ?? ''}:${r.amount}`)).toEqual([
+        `RANGE_3:${1000 + i}`,
+        ...['A7', 'A10', 'A11', 'B7', 'B10', 'B11'].map((x) => `NUMBER${x}:500`),
+      ]);
+      expect(response.bets.map((b) => b.id)).toEqual(rows.map((r) => r.id));
+      expect(new Set(rows.map((r) => r.group_id))).toEqual(new Set([response.group_id]));
+    }
+    // The house was credited once for the batch; each transfer row still records its balance after.
+    await expectLedgerBalanced(t.app, t.tdb.db);
+  });
+
+  it('sends what the statement did not write to the exact writer, and a player’s second submission to the next batch', async () => {
+    const [rich, poor, replayer, lost] = await Promise.all([
+      t.newPlayer({ balance: 10_000 }),
+      t.newPlayer({ balance: 500 }),
+      t.newPlayer({ balance: 10_000 }),
+      t.newPlayer({ balance: 10_000 }),
+    ]);
+    const replayedKey = randomUUID();
+    const first = await write(replayer.id, replayedKey, body(1000));
+    batches.length = 0;
+
+    const keys = { rich: randomUUID(), richAgain: randomUUID(), poor: randomUUID(), lost: randomUUID() };
+    const outcomes = await Promise.allSettled([
+      write(rich.id, keys.rich, body(1000)),
+      write(rich.id, keys.richAgain, body(2000)),
+      write(poor.id, keys.poor, body(1000)),
+      write(replayer.id, replayedKey, body(1000)),
+      write(lost.id, keys.lost, body(1000, 'POLL_1')),
+    ]);
+
+    expect(batches).toEqual([4, 1]);
+    expect(outcomes.map((o) => o.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(new Set(slowPathKeys)).toEqual(new Set([keys.poor, replayedKey, keys.lost]));
+    const replay = outcomes[3] as PromiseFulfilledResult<Awaited<ReturnType<typeof write>>>;
+    expect(replay.value).toEqual({ replayed: true, response: first.response });
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    expect((outcomes[4] as PromiseRejectedResult).reason).toMatchObject({ code: 'ROUND_NOT_OPEN' });
+    expect(await balanceOf(rich.id)).toBe(10_000 - 4000 - 5000);
+    expect(await balanceOf(poor.id)).toBe(500);
+    expect(await balanceOf(replayer.id)).toBe(10_000 - 4000);
+    expect(await balanceOf(lost.id)).toBe(10_000);
+    await expectLedgerBalanced(t.app, t.tdb.db);
+  });
+});
