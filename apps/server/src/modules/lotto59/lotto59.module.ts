@@ -38,7 +38,7 @@ export interface Lotto59Deps {
 
 export type Lotto59 = ReturnType<typeof createLotto59>;
 
-/** Group commit with prepared statements on SQLite (embedded mode); one statement per bet on PostgreSQL. */
+/** Group commit: prepared statements in one transaction on SQLite (embedded mode), one statement per batch on PostgreSQL. */
 function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
   const sqlite = rawSqliteOf(deps.db);
   if (sqlite) {
