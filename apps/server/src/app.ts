@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerErrorHandler(app);
 
-  const services = await createServices(deps);
+  const services = await createServices({ ...deps, log: app.log });
   await app.register(cookie);
   registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
   await app.register(swagger, {

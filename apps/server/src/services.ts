@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -21,7 +22,9 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
  * The composition root: every service built once, with its dependencies passed in by hand (no container,
  * no globals). The HTTP app and the operator command line both start from here.
  */
-export async function createServices(deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'random'>) {
+export async function createServices(
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'random'> & { log?: FastifyBaseLogger },
+) {
   const { config, db, clock } = deps;
   // The key that binds XSRF tokens to sessions: made by the first process, shared through the database.
   const settings = new SettingsService(db, clock);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PlaceBetRequest } from '@lotto59/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { betRowsOf, expectLedgerBalanced, openRound } from '../../../test/lotto59-helpers';
+import { isUniqueViolation } from '../../db/db-errors';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { planBets } from './bet-plan';
 import { KyselyBetWriter, type BetWriter } from './bets.kysely-writer';
@@ -16,6 +18,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
   let roundId: number;
   let batches: number[];
   let slowPathKeys: string[];
+  let failures: unknown[];
   let writer: PgBetWriter;
 
   beforeAll(async () => {
@@ -27,6 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     roundId = (await openRound(t.app, 'POLL_2')).id;
     batches = [];
     slowPathKeys = [];
+    failures = [];
     const { wallet, lotto59 } = t.app.services;
     const exact = new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings);
     const slowPath: BetWriter = {
@@ -35,7 +39,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
         return exact.write(playerId, key, plan);
       },
     };
-    writer = new PgBetWriter(t.tdb.db, t.clock, wallet, slowPath, { onBatch: (n) => batches.push(n) });
+    writer = new PgBetWriter(t.tdb.db, t.clock, wallet, slowPath, {
+      onBatch: (n) => batches.push(n),
+      onBatchFailed: (error) => failures.push(error),
+    });
   });
 
   const body = (amount: number, poll: PlaceBetRequest['poll'] = 'POLL_2'): PlaceBetRequest => ({
@@ -55,6 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     const answers = await Promise.all(players.map((p, i) => write(p.id, randomUUID(), body(1000 + i))));
 
     expect(batches).toEqual([12]);
+    expect(failures).toEqual([]);
     expect(slowPathKeys).toEqual([]);
     for (const [i, p] of players.entries()) {
       const stake = 1000 + i + 6 * 500;
@@ -112,4 +120,63 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     expect(await balanceOf(lost.id)).toBe(10_000);
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
+
+  it('two processes racing the same keys: the batch that loses writes nothing and answers replays', async () => {
+    // A second writer stands for a second server process: its own queue and batch. Both batches are
+    // held at the house row until they are both under way, so the second one's statement has read
+    // the keys as unused before the first commits, and meets the unique keys on its writes.
+    const { wallet, lotto59 } = t.app.services;
+    const second = new PgBetWriter(
+      t.tdb.db,
+      t.clock,
+      wallet,
+      new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings),
+      { onBatchFailed: (error) => failures.push(error) },
+    );
+    const players = await Promise.all(Array.from({ length: 20 }, () => t.newPlayer({ balance: 10_000 })));
+    const keys = players.map(() => randomUUID());
+    const plans = players.map(() => planBets(body(1000), lotto59.settings));
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.tdb.db.transaction().execute(async (trx) => {
+      await sql`select id from accounts where code = 'house' for update`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const first = Promise.all(players.map((p, i) => writer.write(p.id, keys[i]!, plans[i]!)));
+    const other = Promise.all(players.map((p, i) => second.write(p.id, keys[i]!, plans[i]!)));
+    await waitUntilBlockedOnHouse(2);
+    release();
+    await holder;
+    const answers = [...(await first), ...(await other)];
+
+    expect(failures).toHaveLength(1);
+    expect(isUniqueViolation(failures[0])).toBe(true);
+    expect(answers.filter((a) => a.replayed)).toHaveLength(players.length);
+    for (const [i, p] of players.entries()) {
+      const mine = [answers[i]!, answers[players.length + i]!];
+      expect(mine[0]!.response).toEqual(mine[1]!.response);
+      expect(await balanceOf(p.id)).toBe(10_000 - 4000);
+      expect(await betRowsOf(t, p.id)).toHaveLength(7);
+    }
+    await expectLedgerBalanced(t.app, t.tdb.db);
+  });
+
+  /** Until `n` statements of this database wait for a row lock. */
+  async function waitUntilBlockedOnHouse(n: number): Promise<void> {
+    for (let tries = 0; tries < 200; tries++) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like '%stake_house%'`.execute(
+        t.tdb.db,
+      );
+      if (rows[0]!.waiting >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`fewer than ${n} statements waited for the house row`);
+  }
 });

@@ -24,6 +24,8 @@ export interface PgBetWriterOptions {
   batchMax?: number;
   /** Told the size of every batch written (tests and benchmarks). */
   onBatch?: (size: number) => void;
+  /** Told why a batch's statement failed (its submissions were then written one by one). */
+  onBatchFailed?: (error: unknown) => void;
 }
 
 /**
@@ -127,8 +129,9 @@ export class PgBetWriter implements BetWriter {
           },
         });
       }
-    } catch {
+    } catch (error) {
       // The statement wrote nothing; each submission is written (or fails) on its own.
+      this.options.onBatchFailed?.(error);
       unwritten = batch;
     }
     await Promise.all(

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
@@ -26,6 +27,8 @@ import { TicketsService } from './tickets.service';
 
 export interface Lotto59Deps {
   config: Config;
+  /** The server's log; the operator CLI and the benchmarks' direct calls have none. */
+  log?: FastifyBaseLogger | undefined;
   db: Db;
   clock: Clock;
   random?: RandomSource | undefined;
@@ -38,7 +41,7 @@ export interface Lotto59Deps {
 
 export type Lotto59 = ReturnType<typeof createLotto59>;
 
-/** Group commit: prepared statements in one transaction on SQLite (embedded mode), one statement per batch on PostgreSQL. */
+/** Group commit: one transaction of prepared statements on SQLite, one statement per batch on PostgreSQL. */
 function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
   const sqlite = rawSqliteOf(deps.db);
   if (sqlite) {
@@ -46,7 +49,11 @@ function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
     return new SqliteBetWriter(deps.db, sqlite, stakes, deps.clock, settings, walCheckpointsOf(deps.db));
   }
   const exact = new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings);
-  return new PgBetWriter(deps.db, deps.clock, deps.wallet, exact);
+  return new PgBetWriter(deps.db, deps.clock, deps.wallet, exact, {
+    // Its bets are written all the same (one by one); a statement that keeps failing is a bug to see.
+    onBatchFailed: (error) =>
+      deps.log?.warn({ err: error }, 'a bet batch failed; its bets were written one by one'),
+  });
 }
 
 /** The lotto 59 services, built once by the composition root (services.ts). */
