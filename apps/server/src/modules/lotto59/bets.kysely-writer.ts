@@ -22,6 +22,15 @@ export interface WrittenSubmission {
   replayed: boolean;
 }
 
+/** A submission waiting in a group-commit writer's queue for its batch, and the promise to settle. */
+export interface QueuedSubmission {
+  playerId: number;
+  key: string;
+  plan: BetPlan;
+  resolve(answer: WrittenSubmission): void;
+  reject(error: unknown): void;
+}
+
 class ConcurrentDuplicate extends Error {
   override name = 'ConcurrentDuplicate';
 }

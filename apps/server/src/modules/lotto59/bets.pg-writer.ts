@@ -6,18 +6,10 @@ import type { WalletService } from '../wallet/wallet.service';
 import { stakeBatchCtes, stakeRequestHash } from '../wallet/wallet.stake-sql';
 import type { BetPlan } from './bet-plan';
 import { toBetRecord } from './bet-record';
-import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
+import type { BetWriter, QueuedSubmission, WrittenSubmission } from './bets.kysely-writer';
 import { stakeKeyOf, type BetRow } from './bets.repository';
 
 type WrittenRow = BetRow & { balance_after: number };
-
-interface Pending {
-  playerId: number;
-  key: string;
-  plan: BetPlan;
-  resolve(answer: WrittenSubmission): void;
-  reject(error: unknown): void;
-}
 
 export interface PgBetWriterOptions {
   /** Submissions per batch at most (one statement's parameters grow with it). */
@@ -43,7 +35,7 @@ export interface PgBetWriterOptions {
  * message, or the fault for that submission alone.
  */
 export class PgBetWriter implements BetWriter {
-  private queue: Pending[] = [];
+  private queue: QueuedSubmission[] = [];
   private writing = false;
   private pumpScheduled = false;
   private readonly batchMax: number;
@@ -89,9 +81,9 @@ export class PgBetWriter implements BetWriter {
   }
 
   /** The oldest submissions, one per player; the others keep their place in the queue. */
-  private takeBatch(): Pending[] {
-    const batch: Pending[] = [];
-    const rest: Pending[] = [];
+  private takeBatch(): QueuedSubmission[] {
+    const batch: QueuedSubmission[] = [];
+    const rest: QueuedSubmission[] = [];
     const players = new Set<number>();
     for (const p of this.queue) {
       if (batch.length < this.batchMax && !players.has(p.playerId)) {
@@ -103,8 +95,8 @@ export class PgBetWriter implements BetWriter {
     return batch;
   }
 
-  private async writeBatch(batch: Pending[]): Promise<void> {
-    let unwritten: Pending[];
+  private async writeBatch(batch: QueuedSubmission[]): Promise<void> {
+    let unwritten: QueuedSubmission[];
     try {
       const rowsByPlayer = new Map<number, WrittenRow[]>();
       for (const row of await this.writeStatement(batch)) {
@@ -139,7 +131,7 @@ export class PgBetWriter implements BetWriter {
     );
   }
 
-  private async writeStatement(batch: Pending[]) {
+  private async writeStatement(batch: QueuedSubmission[]) {
     const nowMs = this.clock.nowMs();
     const subs = await Promise.all(
       batch.map(async ({ playerId, key, plan }) => {

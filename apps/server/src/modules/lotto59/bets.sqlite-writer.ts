@@ -10,17 +10,9 @@ import type { SqliteStakeBatch } from '../wallet/wallet.sqlite-batch';
 import { jackpotOverLimit, type BetPlan } from './bet-plan';
 import { toBetRecord } from './bet-record';
 import { BET_COLUMNS, stakeKeyOf, type BetRow } from './bets.repository';
-import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
+import type { BetWriter, QueuedSubmission, WrittenSubmission } from './bets.kysely-writer';
 import type { Lotto59Settings } from './lotto59.settings';
 import { iso } from './round-view';
-
-interface Pending {
-  playerId: number;
-  key: string;
-  plan: BetPlan;
-  resolve(answer: WrittenSubmission): void;
-  reject(error: unknown): void;
-}
 
 type Row = Record<string, number | string | null>;
 type Outcome = { ok: true; answer: WrittenSubmission } | { ok: false; error: unknown };
@@ -43,10 +35,10 @@ class WriteFault extends Error {
  * submission per transaction, so that fault reaches only the submission that caused it.
  */
 export class SqliteBetWriter implements BetWriter {
-  private queue: Pending[] = [];
+  private queue: QueuedSubmission[] = [];
   private flushScheduled = false;
   private readonly statements;
-  private readonly batchTransaction: SQLite.Transaction<(batch: Pending[]) => Outcome[]>;
+  private readonly batchTransaction: SQLite.Transaction<(batch: QueuedSubmission[]) => Outcome[]>;
 
   constructor(
     private readonly db: Db,
@@ -79,7 +71,7 @@ export class SqliteBetWriter implements BetWriter {
            created_at_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
     };
-    this.batchTransaction = sqlite.transaction((batch: Pending[]) => this.writeBatchWithin(batch));
+    this.batchTransaction = sqlite.transaction((batch: QueuedSubmission[]) => this.writeBatchWithin(batch));
   }
 
   write(playerId: number, key: string, plan: BetPlan): Promise<WrittenSubmission> {
@@ -113,7 +105,7 @@ export class SqliteBetWriter implements BetWriter {
   }
 
   /** One transaction for the batch; after a fault, one transaction per submission. Never throws. */
-  private writeBatch(batch: Pending[]): Outcome[] {
+  private writeBatch(batch: QueuedSubmission[]): Outcome[] {
     if (this.sqlite.inTransaction) {
       const error = new Error('the connection is inside another transaction');
       return batch.map(() => ({ ok: false, error }));
@@ -127,7 +119,7 @@ export class SqliteBetWriter implements BetWriter {
     }
   }
 
-  private writeBatchWithin(batch: Pending[]): Outcome[] {
+  private writeBatchWithin(batch: QueuedSubmission[]): Outcome[] {
     const nowMs = this.clock.nowMs();
     const rounds = new Map<number, Row | undefined>();
     this.stakes.begin();
@@ -144,7 +136,7 @@ export class SqliteBetWriter implements BetWriter {
   }
 
   private writeSubmission(
-    p: Pending,
+    p: QueuedSubmission,
     nowMs: number,
     rounds: Map<number, Row | undefined>,
   ): WrittenSubmission {
@@ -194,7 +186,7 @@ export class SqliteBetWriter implements BetWriter {
     }
   }
 
-  private writeGroup(p: Pending, stake: TransferReceipt, nowMs: number): PlaceBetResponse {
+  private writeGroup(p: QueuedSubmission, stake: TransferReceipt, nowMs: number): PlaceBetResponse {
     const { playerId, key, plan } = p;
     const s = this.statements;
     const groupId = Number(

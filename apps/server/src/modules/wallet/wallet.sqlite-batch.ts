@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import { assert, type Riel } from '@lotto59/domain';
 import { AppError } from '../../errors/app-error';
-import { replay, requestHash, type TransferReceipt } from './wallet.service';
+import { replay, type TransferReceipt } from './wallet.service';
+import { stakeRequestHash } from './wallet.stake-sql';
 
 type Row = Record<string, number | string | null>;
 
@@ -67,18 +68,7 @@ export class SqliteStakeBatch {
     assert(houseId !== undefined, 'begin() first');
     assert(Number.isSafeInteger(cmd.amount) && cmd.amount > 0, 'transfer amount must be a positive integer');
     const fromId = this.playerAccountId(cmd.playerId);
-    const hash = requestHash(
-      {
-        idempotencyKey: cmd.idempotencyKey,
-        kind: 'bet_stake',
-        from: { playerId: cmd.playerId },
-        to: { system: 'house' },
-        amount: cmd.amount,
-        reference: cmd.reference,
-      },
-      fromId,
-      houseId,
-    );
+    const hash = stakeRequestHash(fromId, houseId, cmd.amount, cmd.reference, cmd.idempotencyKey);
     const existing = this.statements.transferByKey.get(cmd.idempotencyKey);
     if (existing) return replay(existing as never, hash);
     const debited = this.statements.debit.get(cmd.amount, fromId, cmd.amount);
