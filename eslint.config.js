@@ -1,8 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 /** Folders directly under `dir` (feature folders of the web app, modules of the server). */
@@ -12,6 +14,43 @@ const foldersOf = (dir) =>
     .map((d) => d.name);
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const MODULES = './apps/server/src/modules';
+
+/** Files under `dir` (recursive), relative to it, `./`-prefixed. */
+const filesUnder = (dir, prefix = '.') =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(`${dir}/${d.name}`, `${prefix}/${d.name}`) : [`${prefix}/${d.name}`],
+  );
+
+/**
+ * A server module's public files, the only ones another module may import: its `<m>.public.ts` when it
+ * has one (the wallet), else its services and its Fastify hooks (`*.service.ts`, `*.plugin.ts`,
+ * `*.gate.ts`). Repositories, tables, SQL files and everything else stay inside the module.
+ */
+const publicFilesOf = (mod) => {
+  const dir = `${MODULES}/${mod}`;
+  if (existsSync(new URL(`${dir}/${mod}.public.ts`, import.meta.url))) return [`./${mod}/${mod}.public.ts`];
+  return filesUnder(dir, `./${mod}`).filter((f) => /\.(service|plugin|gate)\.ts$/.test(f));
+};
+
+/** Statements of SQL: they belong in `*.repository.ts` files (decision: all SQL in repositories). */
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql']",
+    message: 'SQL lives in *.repository.ts files.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+    message: 'queries live in *.repository.ts files.',
+  },
+];
+const NO_ENUMS = {
+  selector: 'TSEnumDeclaration',
+  message: 'use an `as const` array for a vocabulary, not an enum.',
+};
 
 // Import boundaries of docs/ARCHITECTURE.md, enforced here rather than by goodwill.
 const boundaries = [
@@ -46,16 +85,102 @@ const boundaries = [
       { regex: '(^@lotto59/web|apps/web)', message: 'the server never imports the web app.' },
     ]),
   },
-  // Server: a module calls another module's service, never its repository or its tables.
-  ...foldersOf('./apps/server/src/modules').map((mod) => ({
-    files: [`apps/server/src/modules/${mod}/**/*.ts`],
+  {
+    // The demo provider stands in for an outside studio: it reaches our server only over signed HTTP.
+    files: ['apps/demo-provider/**/*.ts'],
     rules: restrict([
       {
-        regex: `^\\.\\./(?!${mod}/)[^/]+/[^/]+\\.(repository|table)$`,
-        message: "call the other module's service, not its repository or tables.",
+        // A relative path up and into ../server/src is the server too.
+        regex: '(^@lotto59/server|apps/server|(^|/)server/src(/|$))',
+        message: 'the demo provider never imports the server.',
       },
     ]),
-  })),
+  },
+  {
+    // Its game rules are pure like packages/domain: no I/O, no clock, no randomness, only @noble/hashes.
+    files: ['apps/demo-provider/src/rules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      ...restrict([
+        {
+          regex: '^(?!@noble/hashes/|\\.\\.?/)',
+          message: 'the rules import only @noble/hashes and themselves.',
+        },
+        { regex: '^\\.\\./\\.\\./', message: 'stay inside apps/demo-provider/src/rules.' },
+      ]),
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'the rules never read the clock: take the time as an argument.' },
+        { name: 'crypto', message: 'the rules own no randomness: take a word stream.' },
+        { name: 'process', message: 'the rules read no environment: take the configuration.' },
+        { name: 'performance', message: 'the rules never read the clock.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'the rules own no randomness: take a word stream.' },
+      ],
+    },
+  },
+  // Server, resolved paths (every path form: `../x/…`, `../../x/…`, with or without extension):
+  //  - a module imports another module only through its public files (publicFilesOf), never its
+  //    repository, tables or SQL files;
+  //  - plugins/ (HTTP plumbing) and platform/ (injected side effects) never import modules/.
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...foldersOf(MODULES).map((mod) => ({
+              target: `${MODULES}/${mod}`,
+              from: MODULES,
+              except: [
+                `./${mod}`,
+                ...foldersOf(MODULES)
+                  .filter((other) => other !== mod)
+                  .flatMap(publicFilesOf),
+              ],
+              message: "use the other module's service or public file, never its repository, tables or SQL.",
+            })),
+            {
+              target: './apps/server/src/plugins',
+              from: MODULES,
+              message: 'plugins/ never imports modules/: inject what a plugin needs (app.ts).',
+            },
+            {
+              target: './apps/server/src/platform',
+              from: [MODULES, './apps/server/src/plugins'],
+              message: 'platform/ is the bottom layer: it imports no module and no plugin.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_ENUMS, ...SQL_OUTSIDE_REPOSITORIES] },
+  },
+  // Web: shared folders (lib, components, config) never import a feature or the app layer.
+  {
+    files: ['apps/web/src/{lib,components,config}/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components', './apps/web/src/config'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'lib/, components/ and config/ are shared: they never import features/ or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Web: a feature never imports another feature; routes (src/app) compose them.
   ...foldersOf('./apps/web/src/features').map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -84,15 +209,32 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
+    // Imports resolved to files, for the cycle and path rules below; `@/` is the web app's alias.
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x reads no .ts/.tsx file and would find no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [fileURLToPath(new URL('./apps/web/src', import.meta.url))] },
+        }),
+      ],
+    },
+    rules: {
+      // No circular imports of values (type-only imports are erased and may point both ways).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'use an `as const` array for a vocabulary, not an enum.' },
-      ],
+      'no-restricted-syntax': ['error', NO_ENUMS],
     },
   },
   {

@@ -50,8 +50,9 @@ export default defineConfig({
     { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['phone', 'desktop'] },
   ],
   webServer: {
-    // The server's `npm start`, without the npm and tsx wrapper processes.
-    command: 'node --import tsx apps/server/src/server.ts',
+    // What `npm start` runs (and operators run): the server bundled by apps/server/build.mjs, on plain node.
+    // Built here, so the tests never run a stale bundle (`npm test` builds the web app before).
+    command: 'node apps/server/build.mjs server && exec node apps/server/dist/server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

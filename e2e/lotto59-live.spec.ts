@@ -74,6 +74,9 @@ test('without the live socket: betting closes on the server’s clock, the board
   await signIn(page, player);
   await switchToFastPool(page);
   await expect(page.locator('[data-socket]')).not.toHaveAttribute('data-socket', 'open');
+  // A slip with a bet on it: the bet button waits on an empty slip (issue 11).
+  await waitForBettingWindow(page, 2);
+  await press(page, RANGE_BUTTON.RANGE_1);
 
   // Hold the next round back for a moment, so the closed state stays on screen.
   let holdMs = 0;

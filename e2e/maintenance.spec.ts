@@ -1,4 +1,5 @@
 import { devices, expect, test, type Browser } from '@playwright/test';
+import { expectNoLatinWords } from './khmer-text';
 import { createPlayer, expectAccessible, signIn, ops, SHOTS, type Player } from './support';
 
 /**
@@ -38,6 +39,7 @@ test('maintenance switched on by the operator shows the maintenance screen; its 
       await expect(page.getByRole('navigation')).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/maintenance-${size}.png`, fullPage: true });
       await expectAccessible(page);
+      await expectNoLatinWords(page);
     }
   } finally {
     ops('maintenance', 'off');

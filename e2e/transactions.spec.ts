@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { createPlayer, expectAccessible, isPhone, signIn, ops, shot } from './support';
 
-/** Today in Phnom Penh (the operator's time zone), `YYYY-MM-DD`. */
+/** Today in Phnom Penh (the operator's time zone), `YYYY-MM-DD` (the API's and the address's format). */
 const todayInPhnomPenh = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+/** The same day as a player types it (seed: `DD-MM-YYYY`). */
+const asTyped = (iso: string) => iso.split('-').reverse().join('-');
 
 test('deposit and withdraw history after operator deposits and withdrawals; the operator reads the analytics', async ({
   page,
@@ -25,7 +27,8 @@ test('deposit and withdraw history after operator deposits and withdrawals; the 
   await expect(rows.nth(1)).toContainText('52,500 ៛');
   await expect(rows.nth(2)).toContainText('50,000 ៛');
   await expect(rows.nth(2)).toContainText('counter 1');
-  await expect(rows.nth(1)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)/);
+  // Seed: DD-MM-YYYY hh:mm A, the day period in Khmer.
+  await expect(rows.nth(1)).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2} (ព្រឹក|ល្ងាច)/);
   await expect(page.getByTestId('transactions-total')).toHaveText('52,500 ៛');
   await expect(page.getByText('2 ប្រតិបត្តិការ')).toBeVisible();
   await shot(page, 'deposit-history', info);
@@ -33,13 +36,13 @@ test('deposit and withdraw history after operator deposits and withdrawals; the 
 
   // The date filter: today has both, a day long ago has none.
   const today = todayInPhnomPenh();
-  await page.getByLabel('ចាប់ពីថ្ងៃ').fill(today);
-  await page.getByLabel('ដល់ថ្ងៃ').fill(today);
+  await page.getByLabel('ចាប់ពីថ្ងៃ').fill(asTyped(today));
+  await page.getByLabel('ដល់ថ្ងៃ').fill(asTyped(today));
   await page.getByRole('button', { name: 'ស្វែងរក' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
   await expect(rows).toHaveCount(3);
-  await page.getByLabel('ចាប់ពីថ្ងៃ').fill('2020-01-01');
-  await page.getByLabel('ដល់ថ្ងៃ').fill('2020-01-02');
+  await page.getByLabel('ចាប់ពីថ្ងៃ').fill('01-01-2020');
+  await page.getByLabel('ដល់ថ្ងៃ').fill('02-01-2020');
   await page.getByRole('button', { name: 'ស្វែងរក' }).click();
   await expect(page.getByText('មិនមានការដាក់ប្រាក់ក្នុងរយៈពេលនេះទេ។')).toBeVisible();
   await page.getByRole('button', { name: 'សម្អាត' }).click();

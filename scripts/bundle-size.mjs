@@ -1,16 +1,17 @@
 #!/usr/bin/env node
-// The JavaScript a browser needs to show `/login`, gzip-compressed, against its budget (issue 3: 120 kB);
-// then the route chunk of `/game/lotto/59` (issue 5: 80 kB): that route's module and everything it imports
-// statically, less what the start-up bundle already loaded.
-// Reads the Vite build manifest (apps/web/dist/.vite/manifest.json, written by `npm run build -w @lotto59/web`):
-// the entry chunk and everything it imports statically, plus the /login route chunk and its static imports.
+// The JavaScript a browser needs to show `/login`, gzip-compressed, against its budget (issue 3: 120 kB, issue 11:
+// 110 kB); then the route chunk of `/game/lotto/59` (issue 5: 80 kB): that route's module and everything it
+// imports statically, less what the start-up bundle already loaded.
+// Reads the built index.html (the scripts it loads) and the Vite build manifest (apps/web/dist/.vite/manifest.json,
+// written by `npm run build -w @lotto59/web`): those scripts and everything they import statically, plus the
+// /login route chunk and its static imports when it is a chunk of its own.
 // Dynamic imports (other screens, the contract's schemas, English) are left out: /login renders without them.
 // Exits 1 above a budget, 2 when there is no build to measure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 120 * 1000;
+const BUDGET_BYTES = 110 * 1000;
 const ROUTE_BUDGETS = [
   { route: '/game/lotto/59', source: 'src/app/routes/lotto59/game.tsx', budgetBytes: 80 * 1000 },
 ];
@@ -36,11 +37,24 @@ function staticClosure(start, seen = new Set()) {
   return seen;
 }
 
-const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.join(', ')}`);
-if (!manifest[LOGIN_ROUTE_SOURCE]) throw new Error(`no chunk for ${LOGIN_ROUTE_SOURCE} in the manifest`);
+// The start-up chunks are grouped (apps/web/vite.config.ts), so the entry module may live in a shared chunk the
+// manifest does not mark as an entry: index.html itself says which scripts a first open runs.
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const htmlScripts = [...html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.js)"/g)].map(
+  (m) => m[1],
+);
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const entries = htmlScripts.map((file) => {
+  const key = keyOfFile.get(file);
+  if (!key) throw new Error(`index.html loads ${file}, which the manifest does not list`);
+  return key;
+});
+if (entries.length === 0) throw new Error('index.html loads no script');
 
-const startUp = new Set([...staticClosure(entries[0]), ...staticClosure(LOGIN_ROUTE_SOURCE)]);
+const startUp = new Set(entries.flatMap((key) => [...staticClosure(key)]));
+// The login screen is either in the start-up chunks (then the manifest has no chunk of its own for it) or a
+// lazy route chunk fetched right after: counted either way.
+if (manifest[LOGIN_ROUTE_SOURCE]?.file) for (const key of staticClosure(LOGIN_ROUTE_SOURCE)) startUp.add(key);
 
 /** gzip size of each JavaScript file of these manifest keys, largest first. */
 function measure(keys) {

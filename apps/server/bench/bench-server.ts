@@ -1,15 +1,16 @@
 /**
- * A benchmark server in its own process (so the load generator does not share its event loop): a
+ * A benchmark server in its own process, bundled and run on plain node (server-process.ts) (so the load generator does not share its event loop): a
  * fresh database (SQLite file, or a fresh schema on BENCH_DATABASE_URL), N players with sessions, the
  * rounds open for an hour, the app listening on 127.0.0.1. It reports over IPC and obeys two messages:
  * `publish` (one live event, for the WebSocket fan-out) and `stop`.
  */
-import type { Riel } from '@lotto59/domain';
+import { riel } from '@lotto59/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { DbHandle } from '../src/db/create-db';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
+import { productionLogger } from '../src/platform/logger';
 import { openBenchDatabase } from './bench-database';
 
 export interface BenchSession {
@@ -39,9 +40,20 @@ async function main(): Promise<void> {
     LOTTO_OPEN_SECONDS_POLL_1: '3600',
     LOTTO_OPEN_SECONDS_POLL_2: '3600',
     SESSION_IDLE_MINUTES: '600',
+    // From the environment, as the server reads them: the log level, the rate limits' multiplier (one bench
+    // player bets far faster than a person: the limits must not be what is measured), the metrics port.
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
+    METRICS_PORT: process.env.METRICS_PORT,
     ...database.env,
   });
-  const app = await buildApp({ config, db: database.handle.db, clock: systemClock });
+  // The logger operators run (LOG_LEVEL, default info): what it costs is part of the figures.
+  const app = await buildApp({
+    config,
+    db: database.handle.db,
+    clock: systemClock,
+    logger: productionLogger(config.LOG_LEVEL),
+  });
   await app.ready();
   await app.services.lotto59.scheduler.tick();
   const round = await app.services.lotto59.rounds.openOf('POLL_2');
@@ -53,7 +65,7 @@ async function main(): Promise<void> {
     const player = await app.services.players.create({ username, password });
     await app.services.cashier.deposit({
       playerId: player.id,
-      amount: 1_000_000_000_000 as Riel,
+      amount: riel(1_000_000_000_000),
       idempotencyKey: `bench:${i}`,
     });
     const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });

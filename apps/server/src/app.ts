@@ -5,12 +5,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { registerErrorHandler } from './errors/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors/error-handler';
 import { responseSerializerCompiler } from './http/response-serializer';
 import type { Clock } from './platform/clock';
 import type { RandomSource } from './platform/random';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSessions } from './plugins/session';
+import { registerGracefulClose } from './plugins/graceful-close';
+import { DEFAULT_BODY_LIMIT_BYTES, registerRateLimits, socketLimitsFrom } from './plugins/rate-limits';
+import { registerRequestLog, RequestLogController } from './plugins/request-log';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { registerSessions } from './modules/auth/session.plugin';
 import { registerWebApp } from './plugins/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -19,6 +22,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
+import { registerAppMetrics } from './app-metrics';
 
 export interface AppDeps {
   config: Config;
@@ -30,7 +34,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-export type App = FastifyInstance & { services: Services };
+export type App = FastifyInstance & {
+  services: Services;
+  /** Where `/metrics` listens (`http://host:port`) once the app listens with METRICS_PORT set; else ''. */
+  metricsAddress(): string;
+};
 
 /**
  * Builds the whole HTTP app from its dependencies: plugins, modules and one error handler. The process
@@ -38,6 +46,7 @@ export type App = FastifyInstance & { services: Services };
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  const headers = securityHeaders({ hsts: config.COOKIE_SECURE });
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -46,7 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    // Errors Fastify raises before any hook (bad URL encoding, unreadable HTTP) answer in our shape too.
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+    // No line per request: plugins/request-log.ts logs the ones an operator needs.
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -54,11 +68,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     void reply.header('x-request-id', request.id);
     done();
   });
-  registerErrorHandler(app);
+  registerErrorHandler(app, headers);
+  registerRequestLog(app, { slowRequestMs: config.SLOW_REQUEST_MS });
+  registerGracefulClose(app);
 
   const services = await createServices({ ...deps, log: app.log });
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : registerAppMetrics(app, services, { port: config.METRICS_PORT, host: config.HOST });
+  // Shutdown: the port is closed and in-flight requests answered before onClose; the stakes already
+  // accepted in the write queue are written and answered before the database may close.
+  app.addHook('onClose', () => services.stakeBatches.close());
+  // Before any route, so that every route is limited.
+  const rateLimits = await registerRateLimits(app, config);
   await app.register(cookie);
-  registerSecurityHeaders(app, { hsts: config.COOKIE_SECURE });
+  registerSecurityHeaders(app, headers);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lotto59 API', version: '0.1.0', description: 'Generated from @lotto59/contract.' },
@@ -89,9 +114,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
     }),
   );
-  await registerRealtime(app, { events: services.events, cookies, auth: services.auth });
+  await registerRealtime(app, {
+    events: services.events,
+    sessions: {
+      requirePlayer: cookies.requirePlayer,
+      tokenOf: cookies.tokenOf,
+      revalidate: (token) => services.auth.revalidate(token),
+    },
+    allowedOrigins: config.ALLOWED_ORIGINS,
+    limits: socketLimitsFrom(config),
+  });
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
 
-  await registerWebApp(app, config.WEB_DIST_DIR);
-  return Object.assign(app, { services }) as unknown as App;
+  await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });
+  return Object.assign(app, { services, metricsAddress: () => metrics?.address() ?? '' }) as unknown as App;
 }

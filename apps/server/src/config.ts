@@ -14,6 +14,9 @@ const flag = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1');
 
+/** `https://host[:port]` exactly as a browser sends it in `Origin` (no path, no trailing slash). */
+const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value;
+
 const count = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const riel = (fallback: number) => count(1, 1_000_000_000_000, fallback);
@@ -36,6 +39,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request slower than this gets one log line (requests are otherwise not logged one by one). */
+  SLOW_REQUEST_MS: count(1, 600_000, 1000),
+  /** How long SIGTERM/SIGINT may take to drain and close before the process gives up and exits 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
+  /** Prometheus `/metrics` on its own port, bound to HOST (0: any free port); off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   TIME_ZONE: z.string().min(1).default('Asia/Phnom_Penh'),
   /** The built web app served on the API's origin; defaults to this repository's apps/web/dist. */
   WEB_DIST_DIR: z
@@ -44,6 +53,20 @@ const envSchema = z.object({
     .default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Set when behind a load balancer, so `request.ip` is the player's address (login throttling). */
   TRUST_PROXY: flag(false),
+  /**
+   * Origins besides the server's own whose pages may open `/ws` (comma-separated, `https://host[:port]`),
+   * e.g. a web app served from another host. A socket from any other origin gets 403.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, 'an origin: scheme://host[:port], no path or slash'))),
 
   DEMO_USERNAME: z.string().min(3).max(32).default('demo'),
   DEMO_PASSWORD: z.string().min(8).max(64).default('demo1234'),
@@ -76,6 +99,11 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   MAINTENANCE_REFRESH_SECONDS: seconds(2),
+  /**
+   * Money writes (stakes) accepted and not yet answered, at most; past it a request gets 503 BUSY with
+   * `Retry-After` at once. Far above what a real load queues (a batch is a few hundred submissions).
+   */
+  WRITE_QUEUE_MAX_DEPTH: count(1, 1_000_000, 10_000),
   /** Cost of argon2id. The defaults meet OWASP (m ≥ 19 MiB, t ≥ 2, p = 1); tests may lower them. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
@@ -105,6 +133,28 @@ const envSchema = z.object({
   JACKPOT_POOL_SEED_RIEL: riel(DEFAULT_JACKPOT_RULES.poolSeedRiel),
   JACKPOT_POOL_SHARE_PERCENT: count(0, 100, DEFAULT_JACKPOT_RULES.poolSharePercent),
   JACKPOT_LINES_PER_ROUND_MAX: count(1, 1000, DEFAULT_JACKPOT_RULES.linesPerPlayerRoundMax),
+
+  /**
+   * Rate limits (plugins/rate-limits.ts): requests per RATE_LIMIT_WINDOW_SECONDS for each class of route,
+   * counted per player on player routes and per address elsewhere. RATE_LIMIT_SCALE multiplies every one
+   * (and the sockets per player), for benchmarks and load tests that drive one player harder than a person can.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.001).max(1_000_000).default(1),
+  RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+  RATE_LIMIT_PUBLIC: count(1, 1_000_000, 2400),
+  RATE_LIMIT_CSRF: count(1, 1_000_000, 120),
+  RATE_LIMIT_LOGIN: count(1, 1_000_000, 60),
+  RATE_LIMIT_ANALYTICS: count(1, 1_000_000, 240),
+  RATE_LIMIT_BETS: count(1, 1_000_000, 120),
+  RATE_LIMIT_READS: count(1, 1_000_000, 600),
+  RATE_LIMIT_WRITES: count(1, 1_000_000, 60),
+  RATE_LIMIT_SOCKETS: count(1, 1_000_000, 30),
+  /** Prefix of the counters in Redis (with REDIS_URL), so several deployments can share one Redis. */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:rate:'),
+  /** Live sockets one player may hold in one process (times RATE_LIMIT_SCALE); the next is refused. */
+  WS_MAX_SOCKETS_PER_PLAYER: count(1, 10_000, 10),
+  /** Unsent bytes a socket may queue; past it the socket is closed as a slow consumer. */
+  WS_MAX_BUFFERED_BYTES: count(1024, 64 * 1024 * 1024, 256 * 1024),
 });
 
 export type Config = Readonly<

@@ -4,6 +4,7 @@ import { openDatabase } from './db/create-db';
 import { migrateToLatest } from './db/migrate';
 import { ensureDemoPlayer } from './modules/players/demo-player';
 import { systemClock } from './platform/clock';
+import { productionLogger } from './platform/logger';
 
 /** The process: config, database, migrations, listen, graceful shutdown. Everything else is in app.ts. */
 async function main(): Promise<void> {
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     config,
     db: handle.db,
     clock: systemClock,
-    logger: { level: config.LOG_LEVEL, timestamp: () => `,"time":"${new Date().toISOString()}"` },
+    logger: productionLogger(config.LOG_LEVEL),
   });
 
   warn = (message) => app.log.warn(message);
@@ -32,14 +33,32 @@ async function main(): Promise<void> {
     });
   }
 
+  /**
+   * SIGTERM / SIGINT (docs/operations.md, "Stopping"): `app.close()` stops accepting (new requests on
+   * open connections get 503), waits for the requests in flight, closes the WebSockets, then runs every
+   * onClose hook (the scheduler's pass, the bets' write queue, the event bus, the metrics port); then the
+   * database closes. Past SHUTDOWN_TIMEOUT_SECONDS the process says so and exits 1.
+   */
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await handle.close();
-    process.exit(0);
+    const deadlineMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    app.log.info({ signal, deadlineMs }, 'shutting down');
+    const startedMs = Date.now();
+    setTimeout(() => {
+      app.log.error({ signal, deadlineMs }, 'shutdown deadline passed; exiting before everything closed');
+      process.exit(1);
+    }, deadlineMs);
+    try {
+      await app.close();
+      await handle.close();
+      app.log.info({ ms: Date.now() - startedMs }, 'shut down');
+      process.exit(0);
+    } catch (error: unknown) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -47,6 +66,7 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.mode === 'embedded' ? `SQLite in ${config.DATA_DIR}` : 'PostgreSQL';
   const lines = [``, `  Lotto59 is running at ${address}  (${config.mode} mode, ${where})`];
+  if (config.METRICS_PORT !== undefined) lines.push(`  Metrics: ${app.metricsAddress()}/metrics`);
   if (config.mode === 'embedded') {
     lines.push(`  Demo player: ${config.DEMO_USERNAME} / ${config.DEMO_PASSWORD}`, ``);
   }

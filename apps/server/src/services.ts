@@ -1,30 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from './app';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './platform/clock';
+import type { RandomSource } from './platform/random';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionCache } from './modules/auth/session-cache';
-import { argon2idHasher } from './modules/auth/password-hasher';
+import { argon2idHasher } from './platform/password-hasher';
 import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
-import { CashierService } from './modules/wallet/cashier.service';
-import { WalletService } from './modules/wallet/wallet.service';
-import { createEventBus } from './plugins/realtime/create-event-bus';
+import { CashierService, createStakeBatchWriter, WalletService } from './modules/wallet/wallet.public';
+import { createEventBus } from './platform/create-event-bus';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/** What the services are built from (the app passes its own deps; the CLI and benchmarks theirs). */
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Draw randomness (node:crypto unless a test pins it). */
+  random?: RandomSource | undefined;
+  log?: FastifyBaseLogger;
+}
 
 /**
  * The composition root: every service built once, with its dependencies passed in by hand (no container,
  * no globals). The HTTP app and the operator command line both start from here.
  */
-export async function createServices(
-  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'random'> & { log?: FastifyBaseLogger },
-) {
+export async function createServices(deps: ServiceDeps) {
   const { config, db, clock } = deps;
   // The key that binds XSRF tokens to sessions: made by the first process, shared through the database.
   const settings = new SettingsService(db, clock);
@@ -33,6 +43,13 @@ export async function createServices(
   const audit = new AuditService(db, clock);
   const wallet = new WalletService(db, clock);
   const cashier = new CashierService(db, wallet, audit);
+  // One group-commit queue for every stake of every game; app.close() drains it (app.ts).
+  const stakeBatches = createStakeBatchWriter({
+    db,
+    clock,
+    accounts: wallet,
+    maxDepth: config.WRITE_QUEUE_MAX_DEPTH,
+  });
   const players = new PlayersService(db, clock, hasher, wallet, audit);
   const maintenance = new MaintenanceService(settings, clock, config.MAINTENANCE_REFRESH_SECONDS * 1000);
   const throttle = new LoginThrottle(db, clock, {
@@ -59,12 +76,13 @@ export async function createServices(
   );
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
-  const lotto59 = createLotto59({ ...deps, events, wallet, players, maintenance, settings });
+  const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
   return {
     appKey,
     settings,
     audit,
     wallet,
+    stakeBatches,
     cashier,
     players,
     maintenance,

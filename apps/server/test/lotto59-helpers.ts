@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { Pool } from '@lotto59/domain';
+import { createHash, randomUUID } from 'node:crypto';
+import { drawNumbers, type Pool } from '@lotto59/domain';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { fakeClock } from '../src/platform/clock';
+import { SeededRandom } from './seeded-random';
 import type { TestBrowser, TestContext } from './test-app';
 
 /** Helpers of the lotto 59 API tests. */
@@ -32,6 +34,56 @@ export async function openRound(app: App, poll: Pool) {
   const round = await app.services.lotto59.rounds.openOf(poll);
   if (!round) throw new Error(`no open round in ${poll}`);
   return round;
+}
+
+/** A round's numbers from its stored seed by the domain's draw: what the release will store and settle on. */
+export function drawOf(round: { id: number; server_seed: string }): number[] {
+  return drawNumbers(round.server_seed, round.id);
+}
+
+/**
+ * The first of a fixed list of candidate seeds (SHA-256 of `pinned:<round id>:<i>`) whose draw for round
+ * `roundId` satisfies `wanted`. Found with the domain's own draw, so a test states the outcome it needs
+ * and gets it on every run; a wish no draw can meet fails here, not later by chance.
+ */
+export function seedWhoseDraw(roundId: number, wanted: (numbers: number[]) => boolean): string {
+  for (let i = 0; i < 10_000; i++) {
+    const seed = createHash('sha256').update(`pinned:${roundId}:${i}`).digest('hex');
+    if (wanted(drawNumbers(seed, roundId))) return seed;
+  }
+  throw new Error(`no candidate seed gives round ${roundId} the wanted draw`);
+}
+
+/** The id the database gives the next round it stores (nothing else inserts rounds meanwhile). */
+async function nextRoundId(t: TestContext): Promise<number> {
+  const { db, dialect } = t.tdb;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ last_value: string | number; is_called: boolean }>`
+      select last_value, is_called from lotto59_rounds_id_seq`.execute(db);
+    const seq = rows[0]!;
+    return seq.is_called ? Number(seq.last_value) + 1 : Number(seq.last_value);
+  }
+  // AUTOINCREMENT: one more than the largest id ever given, kept in sqlite_sequence.
+  const { rows } = await sql<{ seq: number }>`
+    select seq from sqlite_sequence where name = 'lotto59_rounds'`.execute(db);
+  return (rows[0]?.seq ?? 0) + 1;
+}
+
+/**
+ * Pins the draws of the next `count` rounds the app opens (in the order it opens them, ids taken as the
+ * next ones of the table) to seeds whose draws satisfy `wanted`. Returns the ids the seeds were chosen
+ * for; the test checks the stored rounds afterwards (`drawOf`), so a wrong guess fails loudly on every
+ * run instead of by luck.
+ */
+export async function pinNextDraws(
+  t: TestContext,
+  count: number,
+  wanted: (numbers: number[]) => boolean,
+): Promise<number[]> {
+  const first = await nextRoundId(t);
+  const ids = Array.from({ length: count }, (_, i) => first + i);
+  t.random.pinNextSeeds(...ids.map((id) => seedWhoseDraw(id, wanted)));
+  return ids;
 }
 
 export async function betRowsOf(t: TestContext, playerId: number) {
@@ -66,15 +118,22 @@ export function expectRefusal(res: LightMyRequestResponse, status: number, code:
   expect({ status: res.statusCode, body: res.json() }).toEqual({ status, body: { code, message } });
 }
 
+/** How many more apps each test context has built, so that each gets its own fixed random stream. */
+const processesBuilt = new WeakMap<TestContext, number>();
+
 /**
  * A second app on the same database, as a restarted (or second) server process would build it: its own
- * connection pool, its own scheduler, the same clock.
+ * connection pool, its own scheduler, the same clock, and its own seeded random source (fixed, as in the
+ * first app, but another stream: a real second process would not repeat the first one's seeds).
  */
 export async function buildAppOn(
   t: TestContext,
   clock: ReturnType<typeof fakeClock>,
   env: Record<string, string> = {},
 ) {
+  const built = (processesBuilt.get(t) ?? 0) + 1;
+  processesBuilt.set(t, built);
+  const random = new SeededRandom(`${t.random.label}/process-${built + 1}`);
   const config = loadConfig({
     NODE_ENV: 'test',
     ARGON2_MEMORY_KIB: '1024',
@@ -86,9 +145,10 @@ export async function buildAppOn(
   });
   const { openDatabase } = await import('../src/db/create-db');
   const handle = openDatabase(config);
-  const app = await buildApp({ config, db: handle.db, clock });
+  const app = await buildApp({ config, db: handle.db, clock, random });
   await app.ready();
   return {
+    random,
     app,
     close: async () => {
       await app.close();

@@ -1,16 +1,19 @@
-import type { Riel } from '@lotto59/domain';
+import { riel } from '@lotto59/domain';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Dialect } from '../src/db/database';
 import { fakeClock } from '../src/platform/clock';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { SeededRandom } from './seeded-random';
 
 export interface TestContext {
   app: App;
   tdb: TestDatabase;
   clock: ReturnType<typeof fakeClock>;
   config: Config;
+  /** The app's draw randomness: fixed by its label, so every round's seed and numbers repeat run after run. */
+  random: SeededRandom;
   /** Creates a player with a password and an optional starting balance. */
   newPlayer(opts?: {
     password?: string;
@@ -26,6 +29,8 @@ export async function createTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   beforeReady?: (app: App) => void,
+  /** Another label gives other (still fixed) seeds. */
+  options: { randomLabel?: string } = {},
 ): Promise<TestContext> {
   const tdb = await createTestDatabase(dialect);
   const config = loadConfig({
@@ -39,7 +44,9 @@ export async function createTestApp(
     ...env,
   });
   const clock = fakeClock();
-  const app = await buildApp({ config, db: tdb.db, clock });
+  // Never node:crypto here: a test whose outcome hung on an unseeded draw would fail by luck.
+  const random = new SeededRandom(options.randomLabel);
+  const app = await buildApp({ config, db: tdb.db, clock, random });
   beforeReady?.(app);
   await app.ready();
   return {
@@ -47,6 +54,7 @@ export async function createTestApp(
     tdb,
     clock,
     config,
+    random,
     async newPlayer(opts = {}) {
       playerCounter += 1;
       const username = `player${playerCounter}_${Math.random().toString(36).slice(2, 7)}`;
@@ -55,7 +63,7 @@ export async function createTestApp(
       if (opts.balance) {
         await app.services.cashier.deposit({
           playerId: player.id,
-          amount: opts.balance as Riel,
+          amount: riel(opts.balance),
           idempotencyKey: `test-seed-${player.id}`,
         });
       }

@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECTS } from '../../test/databases';
 import { openRound, placeBet } from '../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/test-app';
 
 const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+
+// Each command is a new `node --import tsx` process (about 1 s alone): on a loaded machine three of them in
+// one test outgrew the default 30 s (seen at a load average of 20 on 2 cores), failing by the host's luck.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.each(TEST_DIALECTS)('lotto 59 operator commands on %s (separate process)', (dialect) => {
   let t: TestContext;

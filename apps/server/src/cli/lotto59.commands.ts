@@ -4,9 +4,9 @@ import {
   formatRiel,
   jackpotFixedReturn,
   jackpotOdds,
+  riel,
   rtpTable,
   serverSeedHash,
-  type Riel,
 } from '@lotto59/domain';
 import { AppError } from '../errors/app-error';
 import type { Services } from '../services';
@@ -90,7 +90,7 @@ export function registerLotto59Commands(program: Command, services: () => Promis
       const r = await s.lotto59.settlement.voidRound(roundId);
       await s.audit.record({ kind: 'lotto59_round_voided', detail: { roundId, ...r } });
       out(
-        `round ${roundId} is void: ${r.bets} bets, ${r.submissions} submissions refunded (${formatRiel(r.refundedRiel as Riel)})`,
+        `round ${roundId} is void: ${r.bets} bets, ${r.submissions} submissions refunded (${formatRiel(riel(r.refundedRiel))})`,
       );
     });
 

@@ -158,10 +158,19 @@ const HAND_WRITTEN: Record<string, unknown> = {
   'GET /api/transaction/list': {
     data: {
       items: [
-        { id: 3, type: 'deposit', amount: 50_000, balance_after: 150_000, note: null, created_at: 'x' },
+        {
+          id: 3,
+          type: 'deposit',
+          kind: 'opening_balance',
+          amount: 50_000,
+          balance_after: 150_000,
+          note: null,
+          created_at: 'x',
+        },
         {
           id: 2,
           type: 'deposit',
+          kind: 'deposit',
           amount: 100_000,
           balance_after: 100_000,
           note: 'cash desk',

@@ -27,11 +27,11 @@ export const CONTENT_SECURITY_POLICY = [
  * thousands of answers a second; the document-only ones (opener policy, frame options, XSS auditor…)
  * mean nothing on JSON.
  */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: boolean }): void {
+export function securityHeaders(opts: { hsts: boolean }): SecurityHeaders {
   const hsts: Record<string, string> = opts.hsts
     ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
     : {};
-  const documentHeaders: Record<string, string> = {
+  const document: Record<string, string> = {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
@@ -45,15 +45,29 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { hsts: bool
     'x-xss-protection': '0',
     ...hsts,
   };
-  const apiHeaders: Record<string, string> = {
+  const api: Record<string, string> = {
     'cache-control': 'no-store',
     'content-security-policy': API_CONTENT_SECURITY_POLICY,
     'cross-origin-resource-policy': 'same-origin',
     'x-content-type-options': 'nosniff',
     ...hsts,
   };
+  return { api, document, of: (method, url) => (isJsonApi(method, url) ? api : document) };
+}
+
+/**
+ * The two sets, and which one an answer to `method url` gets. Built once (`securityHeaders`) and shared
+ * by the `onRequest` hook and the error handler, which also answers requests that never reach the hooks.
+ */
+export interface SecurityHeaders {
+  readonly api: Readonly<Record<string, string>>;
+  readonly document: Readonly<Record<string, string>>;
+  of(method: string, url: string): Readonly<Record<string, string>>;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isJsonApi(request.method, request.url) ? apiHeaders : documentHeaders);
+    void reply.headers(headers.of(request.method, request.url));
     done();
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error';
 
 /** Paths the API owns: an unknown one answers JSON 404, never the web app's HTML. */
@@ -9,15 +9,22 @@ const API_PREFIXES = ['/api/', '/sanctum/', '/docs', '/healthz', '/metrics', '/w
 
 /**
  * Serves the built web app on the API's origin (embedded mode): hashed assets cached for a year, and
- * `index.html` for every other GET so the browser router takes over (seed §2 routes).
+ * `index.html` for every other GET so the browser router takes over (seed §2 routes). Text files are sent
+ * as the brotli or gzip copies the web build writes beside them (`file.br`, `file.gz`), chosen by the
+ * request's Accept-Encoding, with `Vary: Accept-Encoding` (docs/decisions/0009-web-fast-first-open.md).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  notFound: { preHandler?: preHandlerAsyncHookHandler } = {},
+) {
   const hasBuild = distDir !== undefined && existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         void res.header(
           'cache-control',
@@ -26,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler(notFound, async (request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (request.method !== 'GET' || isApi || !hasBuild) throw new AppError('NOT_FOUND');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

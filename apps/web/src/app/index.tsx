@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './routes';
 
-export function App() {
+/** `queryClient`: the one `main.tsx` already started the first calls with (a fresh one otherwise). */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider {...(queryClient ? { queryClient } : {})}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

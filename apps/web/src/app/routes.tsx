@@ -9,13 +9,15 @@ import { lazyPage } from '@/lib/lazy-page';
 import { AppStart, RequireSignedIn, RequireSignedOut } from './guards';
 import { routeModules } from './route-modules';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { LoginRoute as Login } from './routes/auth/login';
 import { ScreenViews } from './screen-views';
 
 // Route modules load on first visit (seed §8: a chunk that does not arrive in 120 s fails). The signed-in
-// layout too: the login page does not need it.
+// layout too: the login page does not need it. The login page itself is the one screen in the start-up bundle:
+// it is every new player's first screen, and loading it after the app started cost a 3G round trip (about
+// 0.6 s) for 3 kB (docs/decisions/0009-web-fast-first-open.md).
 const MainLayout = lazyPage(() => routeModules.mainLayout().then((m) => m.MainLayout));
 const Landing = lazyPage(() => import('./routes/landing').then((m) => m.LandingRoute));
-const Login = lazyPage(() => import('./routes/auth/login').then((m) => m.LoginRoute));
 const Logout = lazyPage(() => import('./routes/auth/logout').then((m) => m.LogoutRoute));
 const ChangePassword = lazyPage(() => import('./routes/app/password').then((m) => m.ChangePasswordRoute));
 const Deposits = lazyPage(() => import('./routes/app/transactions').then((m) => m.DepositHistoryRoute));

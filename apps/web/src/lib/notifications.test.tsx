@@ -63,3 +63,41 @@ describe('notification timers (seed §2, §4)', () => {
     expect(bannerDurationMs({ message: 'm', winners: [winner(1)] })).toBe(60_000);
   });
 });
+
+describe('toasts queue (issue 11: feedback that is never lost)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    notifications.reset();
+    render(<NotificationsHost />);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps "bet placed" on screen when "the draw is loading" comes right after, each for its own time', () => {
+    act(() => notifications.toast({ status: 'SUCCESS', message: 'Placed' }));
+    act(() => vi.advanceTimersByTime(400));
+    act(() => notifications.toast({ status: 'LOADING' }));
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Placed', 'កំពុងផ្ទុកលទ្ធផលឆ្នោត…']);
+    act(() => vi.advanceTimersByTime(450));
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['កំពុងផ្ទុកលទ្ធផលឆ្នោត…']);
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows the same toast once, and at most a few at a time (the oldest go first)', () => {
+    act(() => notifications.toast({ status: 'LOADING' }));
+    act(() => notifications.toast({ status: 'LOADING' }));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    for (const message of ['a', 'b', 'c', 'd'])
+      act(() => notifications.toast({ status: 'SUCCESS', message }));
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('stands at the bottom, above the bar a screen pins there, never at the top over the countdown', () => {
+    act(() => notifications.toast({ status: 'SUCCESS' }));
+    const stack = screen.getByTestId('toast-stack');
+    expect(stack.className).toContain('bottom-[calc(var(--bottom-bar-height,0px)+0.75rem)]');
+    expect(stack.className).not.toMatch(/\btop-/);
+  });
+});

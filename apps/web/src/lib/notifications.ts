@@ -57,7 +57,8 @@ interface Shown<T> {
 export interface NotificationsState {
   alerts: readonly Shown<AlertOptions>[];
   confirm: Shown<ConfirmOptions> | null;
-  toast: Shown<ToastOptions> | null;
+  /** Every toast still within its time, oldest first: a new one never replaces an earlier one. */
+  toasts: readonly Shown<ToastOptions>[];
   banner: Shown<BannerOptions> | null;
 }
 
@@ -66,11 +67,13 @@ export function bannerDurationMs(banner: BannerOptions): number {
   return winnersBannerDurationMs({ message: banner.message, winnerCount: banner.winners?.length ?? 0 });
 }
 
-const EMPTY: NotificationsState = { alerts: [], confirm: null, toast: null, banner: null };
+/** More toasts than this at once drop the oldest: the stack must not grow over the page. */
+export const TOASTS_SHOWN_MAX = 3;
+
+const EMPTY: NotificationsState = { alerts: [], confirm: null, toasts: [], banner: null };
 let state: NotificationsState = EMPTY;
 let nextId = 1;
 const listeners = new Set<() => void>();
-let toastTimer: ReturnType<typeof setTimeout> | undefined;
 let bannerTimer: ReturnType<typeof setTimeout> | undefined;
 
 function update(next: Partial<NotificationsState>): void {
@@ -100,14 +103,18 @@ export const notifications = {
     if (confirmed) shown.options.onConfirm();
     else shown.options.onCancel?.();
   },
-  /** Seed §2: the toast hides itself after 850 ms; a new one replaces it and starts the time again. */
+  /**
+   * Seed §2: each toast hides itself after 850 ms. Toasts queue: one raised while another shows joins the
+   * stack with its own time (a "bet placed" just before the close is not wiped by "the draw is loading").
+   * The same status and message again is one toast, its time started again.
+   */
   toast(options: ToastOptions): void {
-    clearTimeout(toastTimer);
     const id = nextId++;
-    update({ toast: { id, options } });
-    toastTimer = setTimeout(() => {
-      if (state.toast?.id === id) update({ toast: null });
-    }, STATUS_TOAST_MS);
+    const others = state.toasts.filter(
+      (t) => t.options.status !== options.status || t.options.message !== options.message,
+    );
+    update({ toasts: [...others, { id, options }].slice(-TOASTS_SHOWN_MAX) });
+    setTimeout(() => update({ toasts: state.toasts.filter((t) => t.id !== id) }), STATUS_TOAST_MS);
   },
   showBanner(options: BannerOptions): void {
     clearTimeout(bannerTimer);
@@ -130,7 +137,6 @@ export const notifications = {
   },
   /** Tests: forget everything shown. */
   reset(): void {
-    clearTimeout(toastTimer);
     clearTimeout(bannerTimer);
     state = EMPTY;
     for (const listener of listeners) listener();

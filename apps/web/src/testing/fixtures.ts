@@ -24,7 +24,9 @@ export const csrfCookie = (token = 'token=1'): MockReply => {
 
 /**
  * Calls the signed-in screens make on their own: the menu's ticket badge, and the lotto 59 landing page's
- * pool, rounds, results and winners. Tests about something else leave them out of what they compare.
+ * pool, rounds, results, winners and configuration (which the login page starts fetching). Tests about something else leave them out of what they compare.
  */
 export const isBackgroundCall = (route: string): boolean =>
-  /^GET \/api\/(v1\/ticket\/badge|poll|v1\/result\/|result\/history|v1\/jackpot\/winner)/.test(route);
+  /^GET \/api\/(v1\/ticket\/badge|poll|v1\/result\/|result\/history|v1\/jackpot\/winner|v1\/lotto59\/config)/.test(
+    route,
+  );

@@ -32,7 +32,26 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-/** `YYYY-MM-DD` in the operator's time zone. */
-export const localDateSchema = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be YYYY-MM-DD.'));
+/**
+ * The dates a filter may name. Every route that takes a date takes it through `localDateSchema`, so one
+ * bound covers them all: far dates (`9999-12-31`) once reached the day arithmetic and ended in a 500, and
+ * no record of this product is older than 2000 or newer than 2100.
+ */
+export const LOCAL_DATE_MIN = '2000-01-01';
+export const LOCAL_DATE_MAX = '2100-12-31';
+
+const LOCAL_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `YYYY-MM-DD` in the operator's time zone, between `LOCAL_DATE_MIN` and `LOCAL_DATE_MAX` (422 otherwise).
+ * Fixed-width dates compare as text, so the bound needs no calendar; whether the day exists (`02-30`) is
+ * checked where the range is built (`http/list-query.ts`).
+ */
+export const localDateSchema = z.string().check(
+  z.regex(LOCAL_DATE_PATTERN, 'The date must be YYYY-MM-DD.'),
+  z.refine(
+    // A value of the wrong form already has its message; only well-formed dates are bounded.
+    (value) => !LOCAL_DATE_PATTERN.test(value) || (value >= LOCAL_DATE_MIN && value <= LOCAL_DATE_MAX),
+    `The date must be between ${LOCAL_DATE_MIN} and ${LOCAL_DATE_MAX}.`,
+  ),
+);

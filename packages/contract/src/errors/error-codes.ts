@@ -8,6 +8,7 @@ import { BET_MESSAGES, DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES } from '@lotto5
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
   BAD_REQUEST: 400,
+  PAYLOAD_TOO_LARGE: 413,
   INVALID_CREDENTIALS: 422,
   UNAUTHENTICATED: 401,
   SESSION_REPLACED: 411,
@@ -16,6 +17,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
   INSUFFICIENT_FUNDS: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   // Lotto 59 bet refusals (seed §5): the client maps their exact messages.
@@ -26,6 +28,8 @@ export const ERROR_STATUS = {
   JACKPOT_LINE_LIMIT: 422,
   POOL_NOT_ENABLED: 403,
   MAINTENANCE: 503,
+  // A money write queue is full (WRITE_QUEUE_MAX_DEPTH): nothing was written; `Retry-After` says when to retry.
+  BUSY: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, number>;
 
@@ -36,6 +40,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'The given data was invalid.',
   BAD_REQUEST: 'The request could not be read.',
+  PAYLOAD_TOO_LARGE: 'The request body is too large.',
   INVALID_CREDENTIALS: 'These credentials do not match our records.',
   UNAUTHENTICATED: 'Unauthenticated.',
   SESSION_REPLACED: 'This device was logged out because the account signed in elsewhere.',
@@ -44,6 +49,7 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   FORBIDDEN: 'This action is unauthorized.',
   NOT_FOUND: 'Not found.',
   TOO_MANY_ATTEMPTS: 'Too many attempts. Please try again later.',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
   // Seed §5: the client matches this exact text, misspelling included.
   INSUFFICIENT_FUNDS: 'Not enought money.',
   IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for a different request.',
@@ -55,5 +61,6 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   JACKPOT_LINE_LIMIT: BET_MESSAGES.jackpotOverLimit(DEFAULT_JACKPOT_RULES.linesPerPlayerRoundMax),
   POOL_NOT_ENABLED: 'Pool 1 is not enabled for this account.',
   MAINTENANCE: 'The system is under maintenance.',
+  BUSY: 'The server is busy. Please try again shortly.',
   INTERNAL: 'Server error.',
 };

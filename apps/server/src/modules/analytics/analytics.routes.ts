@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors/app-error';
 import type { AuthService } from '../auth/auth.service';
-import { SESSION_COOKIE } from '../auth/session-tokens';
+import { SESSION_COOKIE } from '../auth/session.plugin';
 import type { AnalyticsService } from './analytics.service';
 
 /** Largest body the endpoint reads: 50 events of capped fields fit well inside it. */

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '../../db/database';
 import type { Clock } from '../../platform/clock';
+import * as repo from './audit.repository';
 
 export const AUDIT_KINDS = [
   'login',
@@ -35,21 +36,16 @@ export class AuditService {
   ) {}
 
   async record(event: AuditEvent, ex: Executor = this.db): Promise<void> {
-    await ex
-      .insertInto('audit_events')
-      .values({
-        at_ms: this.clock.nowMs(),
-        kind: event.kind,
-        player_id: event.playerId ?? null,
-        ip: event.ip ?? null,
-        detail: event.detail ? JSON.stringify(event.detail) : null,
-      })
-      .execute();
+    await repo.insertAuditEvent(ex, {
+      at_ms: this.clock.nowMs(),
+      kind: event.kind,
+      player_id: event.playerId ?? null,
+      ip: event.ip ?? null,
+      detail: event.detail ? JSON.stringify(event.detail) : null,
+    });
   }
 
   list(filter: { playerId?: number; limit: number }) {
-    let q = this.db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').limit(filter.limit);
-    if (filter.playerId !== undefined) q = q.where('player_id', '=', filter.playerId);
-    return q.execute();
+    return repo.listAuditEvents(this.db, filter);
   }
 }

@@ -8,7 +8,7 @@ import {
 } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionCookies } from '../../plugins/session';
+import type { SessionCookies } from './session.plugin';
 import { SESSION_COOKIE } from './session-tokens';
 import type { AuthService } from './auth.service';
 

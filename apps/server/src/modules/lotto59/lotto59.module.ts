@@ -1,29 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import { cryptoRandom, type RandomSource } from '../../platform/random';
-import type { EventBus } from '../../plugins/realtime/event-bus';
+import type { EventBus } from '../../platform/event-bus';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from '../players/players.service';
 import type { SettingsService } from '../settings/settings.service';
-import type { WalletService } from '../wallet/wallet.service';
-import { SqliteStakeBatch } from '../wallet/wallet.sqlite-batch';
-import { BetsService } from './bets.service';
-import { KyselyBetWriter, type BetWriter } from './bets.kysely-writer';
-import { PgBetWriter } from './bets.pg-writer';
-import { SqliteBetWriter } from './bets.sqlite-writer';
-import { JackpotService } from './jackpot.service';
+import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
+import { BetsService } from './bets/bets.service';
+import { GroupCommitBetWriter } from './bets/bets.group-commit';
+import { KyselyBetWriter, type BetWriter } from './bets/bets.kysely-writer';
+import { JackpotService } from './settlement/jackpot.service';
 import { lotto59SettingsFrom, type Lotto59Settings } from './lotto59.settings';
-import { PoolsService } from './pools.service';
-import { ReportsService } from './reports.service';
-import { ResultsService } from './results.service';
-import { RoundsService } from './rounds.service';
-import { Scheduler } from './scheduler';
-import { createSchedulerLease } from './scheduler-lease';
-import { SettlementService } from './settlement.service';
-import { TicketsService } from './tickets.service';
+import { PoolsService } from './rounds/pools.service';
+import { ReportsService } from './reports/reports.service';
+import { ResultsService } from './results/results.service';
+import { RoundsService } from './rounds/rounds.service';
+import { Scheduler } from './scheduler/scheduler';
+import { createSchedulerLease } from './scheduler/scheduler-lease';
+import { SettlementService } from './settlement/settlement.service';
+import { TicketsService } from './tickets/tickets.service';
 
 export interface Lotto59Deps {
   config: Config;
@@ -34,6 +31,8 @@ export interface Lotto59Deps {
   random?: RandomSource | undefined;
   events: EventBus;
   wallet: WalletService;
+  /** The wallet's shared group-commit writer: bets are one lane of it. */
+  stakeBatches: StakeBatchWriter;
   players: PlayersService;
   maintenance: MaintenanceService;
   settings: SettingsService;
@@ -41,15 +40,12 @@ export interface Lotto59Deps {
 
 export type Lotto59 = ReturnType<typeof createLotto59>;
 
-/** Group commit: one transaction of prepared statements on SQLite, one statement per batch on PostgreSQL. */
+/** Group commit through the wallet; the exact writer answers what a PostgreSQL batch did not write. */
 function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
-  const sqlite = rawSqliteOf(deps.db);
-  if (sqlite) {
-    const stakes = new SqliteStakeBatch(sqlite);
-    return new SqliteBetWriter(deps.db, sqlite, stakes, deps.clock, settings, walCheckpointsOf(deps.db));
-  }
-  const exact = new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings);
-  return new PgBetWriter(deps.db, deps.clock, deps.wallet, exact, {
+  return new GroupCommitBetWriter(deps.stakeBatches, {
+    db: deps.db,
+    settings,
+    exact: new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings),
     // Its bets are written all the same (one by one); a statement that keeps failing is a bug to see.
     onBatchFailed: (error) =>
       deps.log?.warn({ err: error }, 'a bet batch failed; its bets were written one by one'),
@@ -83,5 +79,7 @@ export function createLotto59(deps: Lotto59Deps) {
     tickets: new TicketsService(db, rounds, deps.players, settings.timeZone),
     reports: new ReportsService(db, clock, settings.timeZone),
     pools: new PoolsService(db, clock, deps.players),
+    /** Bet submissions accepted and not yet answered (the `write_queue_depth` gauge). */
+    writeQueueDepth: () => deps.stakeBatches.depth,
   };
 }

@@ -1,11 +1,11 @@
 import { overpayingBetTypes } from '@lotto59/domain';
 import type { FastifyInstance } from 'fastify';
-import type { SessionCookies } from '../../plugins/session';
+import type { SessionCookies } from '../auth/session.plugin';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
-import { betsRoutes } from './bets.routes';
+import { betsRoutes } from './bets/bets.routes';
 import type { Lotto59 } from './lotto59.module';
-import { resultsRoutes } from './results.routes';
-import { ticketsRoutes } from './tickets.routes';
+import { resultsRoutes } from './results/results.routes';
+import { ticketsRoutes } from './tickets/tickets.routes';
 
 /**
  * Every lotto 59 route, and the scheduler's loop tied to the app's life: started when the app is ready

@@ -1,4 +1,4 @@
-import type { BetStatus, BetType, Pool, Post, RoundStatus } from '@lotto59/domain';
+import type { BetStatus, BetType, Pool, Post, Riel, RoundStatus } from '@lotto59/domain';
 import type { Generated } from 'kysely';
 
 /** Row types of the lotto 59 tables (migration 0003-lotto59). Times are epoch ms, money whole riel. */
@@ -33,8 +33,8 @@ export interface BetGroupsTable {
   kind: BetGroupKind;
   idempotency_key: string;
   request_hash: string;
-  amount: number;
-  balance_after: number;
+  amount: Riel;
+  balance_after: Riel;
   stake_transfer_id: number;
   created_at_ms: number;
 }
@@ -50,9 +50,9 @@ export interface BetsTable {
   number: number | null;
   /** A jackpot line, `"3,14,15,26,59"`. */
   numbers: string | null;
-  amount: number;
-  payout: Generated<number>;
-  jackpot_win_amount: Generated<number>;
+  amount: Riel;
+  payout: Generated<Riel>;
+  jackpot_win_amount: Generated<Riel>;
   jackpot_result: number | null;
   jackpot_tier: number | null;
   status: Generated<'PENDING' | Exclude<BetStatus, 'PENDING'>>;
@@ -72,6 +72,6 @@ export interface JackpotWinnersTable {
   bet_id: number;
   player_id: number;
   tier: 1 | 2;
-  amount: number;
+  amount: Riel;
   created_at_ms: number;
 }

@@ -1,5 +1,5 @@
-import type { Riel } from '@lotto59/domain';
-import type { CashierService } from '../wallet/cashier.service';
+import { riel } from '@lotto59/domain';
+import type { CashierService } from '../wallet/wallet.public';
 import type { PlayersService } from './players.service';
 
 /**
@@ -17,7 +17,7 @@ export async function ensureDemoPlayer(
   if (demo.balance > 0) {
     await deps.cashier.deposit({
       playerId: player.id,
-      amount: demo.balance as Riel,
+      amount: riel(demo.balance),
       idempotencyKey: `demo-starting-balance:${player.id}`,
       note: 'demo starting balance',
     });

@@ -1,7 +1,7 @@
 import { envelope, userDetailSchema } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionCookies } from '../../plugins/session';
+import type { SessionCookies } from '../auth/session.plugin';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from './players.service';
 import { maintenanceGate } from '../maintenance/maintenance.gate';

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../db/db-errors';
 import { AppError, validationError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import type { AuditService } from '../audit/audit.service';
-import type { PasswordHasher } from '../auth/password-hasher';
-import type { WalletService } from '../wallet/wallet.service';
+import type { PasswordHasher } from '../../platform/password-hasher';
+import type { WalletService } from '../wallet/wallet.public';
 import * as repo from './players.repository';
 
 /** The flags an operator can set on a player (seed §3 names). */

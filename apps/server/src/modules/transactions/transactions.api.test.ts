@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Riel } from '@lotto59/domain';
+import { riel } from '@lotto59/domain';
 import { TEST_DIALECTS } from '../../../test/databases';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
 
@@ -17,18 +17,18 @@ describe.each(TEST_DIALECTS)('deposit and withdraw history on %s', (dialect) => 
     const { cashier } = t.app.services;
     // Alice: three deposits on two Phnom Penh days and one withdrawal; Bob: one deposit.
     t.clock.advanceMs(0);
-    await cashier.deposit({ playerId: alice.id, amount: 10_000 as Riel, idempotencyKey: 'a1' });
+    await cashier.deposit({ playerId: alice.id, amount: riel(10_000), idempotencyKey: 'a1' });
     t.clock.advanceMs(60_000);
     await cashier.deposit({
       playerId: alice.id,
-      amount: 20_000 as Riel,
+      amount: riel(20_000),
       idempotencyKey: 'a2',
       note: 'counter 2',
     });
-    await cashier.withdraw({ playerId: alice.id, amount: 5_000 as Riel, idempotencyKey: 'a3' });
+    await cashier.withdraw({ playerId: alice.id, amount: riel(5_000), idempotencyKey: 'a3' });
     t.clock.advanceMs(24 * 3_600_000);
-    await cashier.deposit({ playerId: alice.id, amount: 1_000 as Riel, idempotencyKey: 'a4' });
-    await cashier.deposit({ playerId: bob.id, amount: 777 as Riel, idempotencyKey: 'b1' });
+    await cashier.deposit({ playerId: alice.id, amount: riel(1_000), idempotencyKey: 'a4' });
+    await cashier.deposit({ playerId: bob.id, amount: riel(777), idempotencyKey: 'b1' });
     aliceBrowser = new TestBrowser(t.app, '10.5.0.1');
     bobBrowser = new TestBrowser(t.app, '10.5.0.2');
     await aliceBrowser.login(alice.username, alice.password);
@@ -45,6 +45,7 @@ describe.each(TEST_DIALECTS)('deposit and withdraw history on %s', (dialect) => 
       26_000, 30_000, 10_000,
     ]);
     expect(data.items[1]).toMatchObject({ type: 'deposit', note: 'counter 2' });
+    expect(data.items.map((i: { kind: string }) => i.kind)).toEqual(['deposit', 'deposit', 'deposit']);
     expect(data.total_amount).toBe(31_000);
     expect(data.meta).toEqual({ current_page: 1, per_page: 20, total: 3, last_page: 1 });
 
@@ -90,6 +91,38 @@ describe.each(TEST_DIALECTS)('deposit and withdraw history on %s', (dialect) => 
     expect(reversed.json().errors.to).toBeDefined();
     const impossible = await aliceBrowser.get('/api/transaction/list?type=deposit&from=2026-02-30');
     expect(impossible.json().errors.from).toBeDefined();
+  });
+
+  it("names the system's opening-balance deposits by kind, without the operators' note", async () => {
+    const carol = await t.newPlayer();
+    const { cashier } = t.app.services;
+    // The keys the demo player's start and `ops player create --balance` use.
+    for (const key of [`opening-balance:${carol.id}`, `demo-starting-balance:${carol.id}`]) {
+      await cashier.deposit({
+        playerId: carol.id,
+        amount: riel(500),
+        idempotencyKey: key,
+        note: 'opening balance',
+      });
+    }
+    await cashier.deposit({
+      playerId: carol.id,
+      amount: riel(700),
+      idempotencyKey: 'c3',
+      note: 'counter 1',
+    });
+    await cashier.withdraw({ playerId: carol.id, amount: riel(100), idempotencyKey: 'opening-balance:x' });
+    const browser = new TestBrowser(t.app, '10.5.0.3');
+    await browser.login(carol.username, carol.password);
+    const deposits = (await browser.get('/api/transaction/list?type=deposit')).json().data.items;
+    expect(deposits.map((i: { kind: string; note: string | null }) => [i.kind, i.note])).toEqual([
+      ['deposit', 'counter 1'],
+      ['opening_balance', null],
+      ['opening_balance', null],
+    ]);
+    // Only a deposit is an opening balance, whatever its key.
+    const withdrawals = (await browser.get('/api/transaction/list?type=withdraw')).json().data.items;
+    expect(withdrawals.map((i: { kind: string }) => i.kind)).toEqual(['withdraw']);
   });
 
   it('needs a session', async () => {

@@ -1,7 +1,7 @@
 import { envelope, transactionListQuerySchema, transactionListSchema } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SessionCookies } from '../../plugins/session';
+import type { SessionCookies } from '../auth/session.plugin';
 import type { TransactionsService } from './transactions.service';
 
 export function transactionsRoutes(deps: { transactions: TransactionsService; cookies: SessionCookies }) {

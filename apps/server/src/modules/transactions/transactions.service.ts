@@ -1,7 +1,12 @@
-import type { TransactionList, TransactionListQuery, TransactionType } from '@lotto59/contract';
+import type {
+  TransactionKind,
+  TransactionList,
+  TransactionListQuery,
+  TransactionType,
+} from '@lotto59/contract';
 import { assert, exhaustiveSwitchError } from '@lotto59/domain';
 import { localDateRange, pageMeta } from '../../http/list-query';
-import type { WalletService } from '../wallet/wallet.service';
+import type { WalletService } from '../wallet/wallet.public';
 
 /** Deposit and withdraw history (`/api/transaction/list`), read from the ledger, the caller's rows only. */
 export class TransactionsService {
@@ -21,12 +26,14 @@ export class TransactionsService {
     return {
       items: rows.map((row) => {
         const type = row.kind as TransactionType;
+        const kind = kindOf(type, row.idempotency_key);
         return {
           id: row.id,
           type,
+          kind,
           amount: row.amount,
           balance_after: balanceAfter(type, row, accountId),
-          note: row.note,
+          note: kind === 'opening_balance' ? null : row.note,
           created_at: new Date(row.created_at_ms).toISOString(),
         };
       }),
@@ -34,6 +41,18 @@ export class TransactionsService {
       total_amount: sum,
     };
   }
+}
+
+/**
+ * The idempotency keys of the deposits the system makes when an account is made: the demo player's starting
+ * balance (modules/players/demo-player.ts) and the `--balance` of `ops player create` (cli/ops.ts), stored
+ * with the cashier's `deposit:` prefix (wallet/cashier.service.ts). Keys are written once and never change,
+ * so they say what the deposit was without a ledger kind of its own.
+ */
+const OPENING_BALANCE_KEY = /^deposit:(demo-starting-balance|opening-balance):/;
+
+function kindOf(type: TransactionType, idempotencyKey: string): TransactionKind {
+  return type === 'deposit' && OPENING_BALANCE_KEY.test(idempotencyKey) ? 'opening_balance' : type;
 }
 
 function balanceAfter(

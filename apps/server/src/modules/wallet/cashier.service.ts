@@ -2,7 +2,8 @@ import type { Riel } from '@lotto59/domain';
 import type { Db } from '../../db/database';
 import { retryOnConflict } from '../../db/db-errors';
 import type { AuditService } from '../audit/audit.service';
-import type { TransferReceipt, WalletService } from './wallet.service';
+import type { TransferReceipt } from './wallet.ledger';
+import type { WalletService } from './wallet.service';
 
 export interface CashMovement {
   playerId: number;

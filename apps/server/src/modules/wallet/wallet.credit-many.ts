@@ -1,8 +1,14 @@
-import { assert, type Riel } from '@lotto59/domain';
+import { assert, riel, type Riel } from '@lotto59/domain';
 import type { Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
+import {
+  assertTransferAmount,
+  replayOf,
+  requestHash,
+  toTransferReceipt,
+  type TransferReceipt,
+} from './wallet.ledger';
 import * as repo from './wallet.repository';
-import { replay, requestHash, type TransferReceipt } from './wallet.service';
 
 export interface CreditManyCommand {
   /** What the movements are for (`bet_payout`, `bet_refund`). */
@@ -23,8 +29,7 @@ export async function creditManyWithin(
   cmd: CreditManyCommand,
   nowMs: number,
 ): Promise<TransferReceipt[]> {
-  for (const c of cmd.credits)
-    assert(Number.isSafeInteger(c.amount) && c.amount > 0, 'transfer amount must be a positive integer');
+  for (const c of cmd.credits) assertTransferAmount(c.amount);
   const accounts = new Map(
     (await repo.findPlayerAccounts(trx, [...new Set(cmd.credits.map((c) => c.playerId))])).map((a) => [
       a.player_id!,
@@ -35,18 +40,7 @@ export async function creditManyWithin(
     const toId = accounts.get(c.playerId);
     if (toId === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
     assert(toId !== fromId, 'a transfer needs two different accounts');
-    const hash = requestHash(
-      {
-        idempotencyKey: c.idempotencyKey,
-        kind: cmd.kind,
-        from: { accountId: fromId },
-        to: { accountId: toId },
-        amount: c.amount,
-        reference: cmd.reference,
-      },
-      fromId,
-      toId,
-    );
+    const hash = requestHash({ kind: cmd.kind, fromId, toId, amount: c.amount, reference: cmd.reference });
     return { ...c, toId, hash };
   });
   const existing = new Map(
@@ -60,28 +54,28 @@ export async function creditManyWithin(
   const replays = new Map(
     items
       .filter((i) => existing.has(i.idempotencyKey))
-      .map((i) => [i.idempotencyKey, replay(existing.get(i.idempotencyKey)!, i.hash)]),
+      .map((i) => [i.idempotencyKey, replayOf(existing.get(i.idempotencyKey)!, i.hash)]),
   );
   const fresh = items.filter((i) => !existing.has(i.idempotencyKey));
   if (fresh.length === 0) return items.map((i) => replays.get(i.idempotencyKey)!);
 
-  const total = fresh.reduce((sum, i) => sum + i.amount, 0);
+  const total = riel(fresh.reduce((sum, i) => sum + i.amount, 0));
   const fromAfterAll = await repo.debitIfCovered(trx, fromId, total);
   if (fromAfterAll === undefined) throw new AppError('INSUFFICIENT_FUNDS');
-  const perAccount = new Map<number, number>();
-  for (const i of fresh) perAccount.set(i.toId, (perAccount.get(i.toId) ?? 0) + i.amount);
+  const perAccount = new Map<number, Riel>();
+  for (const i of fresh) perAccount.set(i.toId, riel((perAccount.get(i.toId) ?? 0) + i.amount));
   const credited = await repo.creditMany(
     trx,
     [...perAccount].sort(([a], [b]) => a - b).map(([accountId, amount]) => ({ accountId, amount })),
   );
   // Balances after each transfer as if applied in order: the payer's falls step by step to its final
   // value; each player's rises to its final value with its last credit.
-  const finalOf = new Map(credited.map((r) => [Number(r.id), Number(r.balance)]));
+  const finalOf = new Map(credited.map((r) => [Number(r.id), r.balance]));
   const remaining = new Map(perAccount);
-  let fromBalance = fromAfterAll + total;
-  const rows = fresh.map((i) => {
-    fromBalance -= i.amount;
-    const left = remaining.get(i.toId)! - i.amount;
+  let fromBalance = riel(fromAfterAll + total);
+  const rows = fresh.map((i): repo.NewTransferRow => {
+    fromBalance = riel(fromBalance - i.amount);
+    const left = riel(remaining.get(i.toId)! - i.amount);
     remaining.set(i.toId, left);
     const toAfter = finalOf.get(i.toId);
     assert(toAfter !== undefined, 'every credited account answers');
@@ -93,7 +87,7 @@ export async function creditManyWithin(
       to_account_id: i.toId,
       amount: i.amount,
       from_balance_after: fromBalance,
-      to_balance_after: toAfter - left,
+      to_balance_after: riel(toAfter - left),
       reference: cmd.reference ?? null,
       note: null,
       created_at_ms: nowMs,
@@ -102,19 +96,7 @@ export async function creditManyWithin(
   assert(fromBalance === fromAfterAll, 'the payer ends where the debit left it');
   const ids = new Map((await repo.insertTransfers(trx, rows)).map((r) => [r.idempotency_key, r.id]));
   const receipts = new Map<string, TransferReceipt>(
-    rows.map((r) => [
-      r.idempotency_key,
-      {
-        transferId: ids.get(r.idempotency_key)!,
-        replayed: false,
-        amount: r.amount as Riel,
-        fromAccountId: fromId,
-        toAccountId: r.to_account_id,
-        fromBalanceAfter: r.from_balance_after as Riel,
-        toBalanceAfter: r.to_balance_after as Riel,
-        createdAtMs: nowMs,
-      },
-    ]),
+    rows.map((r) => [r.idempotency_key, toTransferReceipt({ ...r, id: ids.get(r.idempotency_key)! }, false)]),
   );
   return items.map((i) => replays.get(i.idempotencyKey) ?? receipts.get(i.idempotencyKey)!);
 }

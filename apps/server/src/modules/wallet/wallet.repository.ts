@@ -1,3 +1,4 @@
+import { riel, type Riel } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { AccountKind } from './wallet.table';
@@ -30,7 +31,7 @@ export async function insertAccount(
       code: row.code,
       kind: row.kind,
       player_id: row.playerId,
-      balance: 0,
+      balance: riel(0),
       may_go_negative: row.mayGoNegative ? 1 : 0,
       created_at_ms: row.nowMs,
     })
@@ -51,7 +52,11 @@ export function findTransferByKey(ex: Executor, idempotencyKey: string) {
  * Takes `amount` from an account only if it stays covered: one conditional statement, never
  * read-then-write, so concurrent debits cannot overdraw. Returns the new balance, or undefined when refused.
  */
-export async function debitIfCovered(ex: Executor, accountId: number, amount: number) {
+export async function debitIfCovered(
+  ex: Executor,
+  accountId: number,
+  amount: Riel,
+): Promise<Riel | undefined> {
   const row = await ex
     .updateTable('accounts')
     .set({ balance: sql`balance - ${amount}` })
@@ -62,7 +67,7 @@ export async function debitIfCovered(ex: Executor, accountId: number, amount: nu
   return row?.balance;
 }
 
-export async function credit(ex: Executor, accountId: number, amount: number): Promise<number> {
+export async function credit(ex: Executor, accountId: number, amount: Riel): Promise<Riel> {
   const row = await ex
     .updateTable('accounts')
     .set({ balance: sql`balance + ${amount}` })
@@ -78,9 +83,9 @@ export interface NewTransferRow {
   kind: string;
   from_account_id: number;
   to_account_id: number;
-  amount: number;
-  from_balance_after: number;
-  to_balance_after: number;
+  amount: Riel;
+  from_balance_after: Riel;
+  to_balance_after: Riel;
   reference: string | null;
   note: string | null;
   created_at_ms: number;
@@ -175,7 +180,7 @@ export async function ledgerTotals(ex: Executor) {
       eb.fn.sum<number>('balance').as('sum'),
       eb.fn
         .countAll<number>()
-        .filterWhere((w) => w.and([w('kind', '=', 'player'), w('balance', '<', 0)]))
+        .filterWhere((w) => w.and([w('kind', '=', 'player'), w('balance', '<', riel(0))]))
         .as('negative_players'),
       eb.fn.countAll<number>().as('accounts'),
     ])
@@ -225,13 +230,13 @@ export async function findTransfersByKeys(ex: Executor, keys: readonly string[])
  * Adds `amount` to each account in one statement per chunk; returns the balances after. Amounts are
  * cast to integer (better-sqlite3 binds numbers as REAL).
  */
-export async function creditMany(ex: Executor, credits: readonly { accountId: number; amount: number }[]) {
-  const rows: { id: number; balance: number }[] = [];
+export async function creditMany(ex: Executor, credits: readonly { accountId: number; amount: Riel }[]) {
+  const rows: { id: number; balance: Riel }[] = [];
   for (const part of chunks(credits)) {
     const values = sql.join(
       part.map((c) => sql`(cast(${c.accountId} as bigint), cast(${c.amount} as bigint))`),
     );
-    const result = await sql<{ id: number; balance: number }>`
+    const result = await sql<{ id: number; balance: Riel }>`
       with v(id, amount) as (values ${values})
       update accounts set balance = accounts.balance + v.amount from v
       where v.id = accounts.id

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Riel } from '@lotto59/domain';
+import { riel } from '@lotto59/domain';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
 import { systemClock } from '../../platform/clock';
 import { WalletService } from './wallet.service';
@@ -43,7 +43,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
         kind: 'deposit',
         from: { system: 'cash' },
         to: { playerId },
-        amount: balance as Riel,
+        amount: riel(balance),
       });
     }
     return playerId;
@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
       kind: 'withdraw',
       from: { playerId: player },
       to: { system: 'cash' },
-      amount: 2_500 as Riel,
+      amount: riel(2_500),
     });
     expect(receipt.replayed).toBe(false);
     expect(receipt.fromBalanceAfter).toBe(7_500);
@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
         kind: 'withdraw',
         from: { playerId: player },
         to: { system: 'cash' },
-        amount: 1_001 as Riel,
+        amount: riel(1_001),
       }),
     ).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Not enought money.' });
     expect(await wallet.playerBalance(player)).toBe(1_000);
@@ -100,13 +100,13 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
       kind: 'withdraw',
       from: { playerId: player },
       to: { system: 'cash' as const },
-      amount: 1_000 as Riel,
+      amount: riel(1_000),
     };
     const first = await wallet.transfer(cmd);
     const second = await wallet.transfer(cmd);
     expect(second).toEqual({ ...first, replayed: true });
     expect(await wallet.playerBalance(player)).toBe(4_000);
-    await expect(wallet.transfer({ ...cmd, amount: 2_000 as Riel })).rejects.toMatchObject({
+    await expect(wallet.transfer({ ...cmd, amount: riel(2_000) })).rejects.toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await wallet.playerBalance(player)).toBe(4_000);
@@ -120,7 +120,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
       kind: 'withdraw',
       from: { playerId: player },
       to: { system: 'cash' as const },
-      amount: 700 as Riel,
+      amount: riel(700),
     };
     const receipts = await Promise.all(Array.from({ length: 10 }, () => wallet.transfer(cmd)));
     expect(new Set(receipts.map((r) => r.transferId)).size).toBe(1);
@@ -140,7 +140,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
           kind: 'bet_stake',
           from: { playerId: player },
           to: { system: 'house' },
-          amount: stake as Riel,
+          amount: riel(stake),
         }),
       ),
     );
@@ -156,7 +156,12 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
 
   it('keeps transfers immutable at the schema level', async () => {
     const player = await newPlayer(100);
-    await expect(tdb.db.updateTable('transfers').set({ amount: 1 }).execute()).rejects.toThrow(/immutable/);
+    await expect(
+      tdb.db
+        .updateTable('transfers')
+        .set({ amount: riel(1) })
+        .execute(),
+    ).rejects.toThrow(/immutable/);
     await expect(tdb.db.deleteFrom('transfers').execute()).rejects.toThrow(/immutable/);
     expect(await wallet.playerBalance(player)).toBe(100);
   });
@@ -164,20 +169,32 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
   it('refuses a negative player balance at the schema level', async () => {
     const player = await newPlayer(100);
     await expect(
-      tdb.db.updateTable('accounts').set({ balance: -1 }).where('player_id', '=', player).execute(),
+      tdb.db
+        .updateTable('accounts')
+        .set({ balance: riel(-1) })
+        .where('player_id', '=', player)
+        .execute(),
     ).rejects.toThrow();
     expect(await wallet.playerBalance(player)).toBe(100);
   });
 
   it('finds an account whose balance was tampered with', async () => {
     const player = await newPlayer(100);
-    await tdb.db.updateTable('accounts').set({ balance: 150 }).where('player_id', '=', player).execute();
+    await tdb.db
+      .updateTable('accounts')
+      .set({ balance: riel(150) })
+      .where('player_id', '=', player)
+      .execute();
     const report = await wallet.reconcile();
     expect(report.ok).toBe(false);
     expect(report.unbalanced).toEqual([
       expect.objectContaining({ code: `player:${player}`, balance: 150, computed: 100 }),
     ]);
-    await tdb.db.updateTable('accounts').set({ balance: 100 }).where('player_id', '=', player).execute();
+    await tdb.db
+      .updateTable('accounts')
+      .set({ balance: riel(100) })
+      .where('player_id', '=', player)
+      .execute();
     await expectInvariants();
   });
 });

@@ -1,43 +1,21 @@
-import { createHash } from 'node:crypto';
 import { assert, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
+import {
+  assertTransferAmount,
+  replayOf,
+  requestHash,
+  toTransferReceipt,
+  type AccountRef,
+  type SystemAccount,
+  type TransferCommand,
+  type TransferReceipt,
+} from './wallet.ledger';
 import * as repo from './wallet.repository';
 import type { StatementKind } from './wallet.repository';
-
-type TransferRow = NonNullable<Awaited<ReturnType<typeof repo.findTransferByKey>>>;
-
-export const SYSTEM_ACCOUNTS = ['house', 'cash', 'jackpot'] as const;
-export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
-
-export type AccountRef = { playerId: number } | { system: SystemAccount } | { accountId: number };
-
-export interface TransferCommand {
-  /** Client- or caller-generated; the same key always means the same movement (a replay moves nothing). */
-  idempotencyKey: string;
-  /** What the movement is for: `deposit`, `withdraw`, `bet_stake`, `bet_payout`, … */
-  kind: string;
-  from: AccountRef;
-  to: AccountRef;
-  amount: Riel;
-  reference?: string | undefined;
-  note?: string | undefined;
-}
-
-export interface TransferReceipt {
-  transferId: number;
-  /** True when the key had been used before and this answer is the first one's. */
-  replayed: boolean;
-  amount: Riel;
-  fromAccountId: number;
-  toAccountId: number;
-  fromBalanceAfter: Riel;
-  toBalanceAfter: Riel;
-  createdAtMs: number;
-}
 
 export interface ReconcileReport {
   ok: boolean;
@@ -77,16 +55,16 @@ export class WalletService {
 
   /** Moves money inside the caller's transaction (a bet's stake is debited with the bet rows). */
   async transferWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
-    assert(Number.isSafeInteger(cmd.amount) && cmd.amount > 0, 'transfer amount must be a positive integer');
+    assertTransferAmount(cmd.amount);
     const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
     assert(fromId !== toId, 'a transfer needs two different accounts');
-    const hash = requestHash(cmd, fromId, toId);
+    const hash = requestHash({ ...cmd, fromId, toId });
     const existing = await repo.findTransferByKey(trx, cmd.idempotencyKey);
-    if (existing) return replay(existing, hash);
+    if (existing) return replayOf(existing, hash);
 
     // Lock the two rows in id order so that opposite transfers cannot deadlock on PostgreSQL.
-    let fromBalanceAfter: number | undefined;
-    let toBalanceAfter: number;
+    let fromBalanceAfter: Riel | undefined;
+    let toBalanceAfter: Riel;
     if (fromId < toId) {
       fromBalanceAfter = await repo.debitIfCovered(trx, fromId, cmd.amount);
       if (fromBalanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS');
@@ -97,8 +75,7 @@ export class WalletService {
       if (fromBalanceAfter === undefined) throw new AppError('INSUFFICIENT_FUNDS');
     }
 
-    const createdAtMs = this.clock.nowMs();
-    const transferId = await repo.insertTransfer(trx, {
+    const row: repo.NewTransferRow = {
       idempotency_key: cmd.idempotencyKey,
       request_hash: hash,
       kind: cmd.kind,
@@ -109,18 +86,9 @@ export class WalletService {
       to_balance_after: toBalanceAfter,
       reference: cmd.reference ?? null,
       note: cmd.note ?? null,
-      created_at_ms: createdAtMs,
-    });
-    return {
-      transferId,
-      replayed: false,
-      amount: cmd.amount,
-      fromAccountId: fromId,
-      toAccountId: toId,
-      fromBalanceAfter: fromBalanceAfter as Riel,
-      toBalanceAfter: toBalanceAfter as Riel,
-      createdAtMs,
+      created_at_ms: this.clock.nowMs(),
     };
+    return toTransferReceipt({ ...row, id: await repo.insertTransfer(trx, row) }, false);
   }
 
   /**
@@ -136,7 +104,7 @@ export class WalletService {
     return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs());
   }
 
-  /** Account ids for a one-statement stake (`wallet.stake-sql.ts`); ids never change, so they are cached. */
+  /** Account ids for a batched stake (the group-commit writers); ids never change, so they are cached. */
   async stakeAccounts(playerId: number): Promise<{ playerAccountId: number; houseAccountId: number }> {
     let playerAccountId = this.playerAccountIds.get(playerId);
     if (playerAccountId === undefined) {
@@ -160,11 +128,11 @@ export class WalletService {
   async playerBalance(playerId: number, ex: Executor = this.db): Promise<Riel> {
     const account = await repo.findPlayerAccount(ex, playerId);
     if (!account) throw new AppError('NOT_FOUND', 'Account not found.');
-    return account.balance as Riel;
+    return account.balance;
   }
 
   /** Balance of a system account (the jackpot pool is the `jackpot` account's balance). */
-  async systemBalance(system: SystemAccount, ex: Executor = this.db): Promise<number> {
+  async systemBalance(system: SystemAccount, ex: Executor = this.db): Promise<Riel> {
     const row = await repo.findAccountByCode(ex, system);
     assert(row, `system account ${system} is missing`);
     return row.balance;
@@ -214,25 +182,4 @@ export class WalletService {
     this.systemAccountIds.set(ref.system, row.id);
     return row.id;
   }
-}
-
-/** Fingerprint of what a key was used for; resolved account ids make it independent of the ref's form. */
-export function requestHash(cmd: TransferCommand, fromId: number, toId: number): string {
-  const canonical = JSON.stringify([cmd.kind, fromId, toId, cmd.amount, cmd.reference ?? null]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** The first answer for a reused key; the same key with another request is refused. */
-export function replay(existing: TransferRow, hash: string): TransferReceipt {
-  if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-  return {
-    transferId: existing.id,
-    replayed: true,
-    amount: existing.amount as Riel,
-    fromAccountId: existing.from_account_id,
-    toAccountId: existing.to_account_id,
-    fromBalanceAfter: existing.from_balance_after as Riel,
-    toBalanceAfter: existing.to_balance_after as Riel,
-    createdAtMs: existing.created_at_ms,
-  };
 }

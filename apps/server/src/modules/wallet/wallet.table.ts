@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { Riel } from '@lotto59/domain';
+import type { Generated, Selectable } from 'kysely';
 
 export const ACCOUNT_KINDS = ['player', 'house', 'cash', 'jackpot', 'provider'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
@@ -10,7 +11,7 @@ export interface AccountsTable {
   kind: AccountKind;
   player_id: number | null;
   /** Whole riel. Kept equal to (sum of incoming) − (sum of outgoing) transfers; see reconcile. */
-  balance: number;
+  balance: Riel;
   /** 1 for system accounts only; a player account can never go below zero (schema check). */
   may_go_negative: 0 | 1;
   created_at_ms: number;
@@ -23,10 +24,12 @@ export interface TransfersTable {
   kind: string;
   from_account_id: number;
   to_account_id: number;
-  amount: number;
-  from_balance_after: number;
-  to_balance_after: number;
+  amount: Riel;
+  from_balance_after: Riel;
+  to_balance_after: Riel;
   reference: string | null;
   note: string | null;
   created_at_ms: number;
 }
+
+export type TransferRow = Selectable<TransfersTable>;

@@ -4,9 +4,9 @@ import { WebSocket } from 'ws';
 import { TEST_DIALECTS } from '../../../test/databases';
 import { buildAppOn, openRound, placeBet } from '../../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
-import { createEventBus } from './create-event-bus';
-import type { BusEvent } from './event-bus';
-import { RedisEventBus } from './redis-event-bus';
+import { createEventBus } from '../../platform/create-event-bus';
+import type { BusEvent } from '../../platform/event-bus';
+import { RedisEventBus } from '../../platform/redis-event-bus';
 
 interface Frame {
   type: string;

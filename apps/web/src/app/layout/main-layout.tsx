@@ -7,6 +7,7 @@ import { MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
 import { VIEW_TOGGLE_ACCOUNT_IDS } from '@/config/env';
 import { useUser } from '@/features/auth/api/get-user';
 import { useTranslation } from '@/lib/i18n';
+import { useNotifications } from '@/lib/notifications';
 import { readViewMode, switchViewMode, type ViewMode } from '@/lib/view-mode';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { isGamePath } from './menu';
@@ -17,18 +18,21 @@ import { TopBar } from './top-bar';
 const showsViewToggle = (user: UserDetail, viewMode: ViewMode, pathname: string): boolean =>
   viewMode === 'desktop' && isGamePath(pathname) && VIEW_TOGGLE_ACCOUNT_IDS.has(user.auth.id);
 
+/** At the end of the page, in its flow: floating over the page, it covered the board's number field. */
 function ViewToggleForListedAccounts() {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      onClick={() => switchViewMode('mobile')}
-      className="fixed right-4 bottom-4 z-20 inline-flex min-h-11 items-center gap-2 rounded-full bg-slate-900 px-4 font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
-    >
-      <Smartphone aria-hidden="true" className="size-5" />
-      <span>{t('topBar.mobileDesktop')}</span>
-      <Monitor aria-hidden="true" className="size-5" />
-    </button>
+    <div className="flex justify-end px-4 pb-4 print:hidden">
+      <button
+        type="button"
+        onClick={() => switchViewMode('mobile')}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-slate-900 px-4 font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+      >
+        <Smartphone aria-hidden="true" className="size-5" />
+        <span>{t('topBar.mobileDesktop')}</span>
+        <Monitor aria-hidden="true" className="size-5" />
+      </button>
+    </div>
   );
 }
 
@@ -53,6 +57,8 @@ export function MainLayout() {
   const [viewMode] = useState(readViewMode);
   const [menuOpen, setMenuOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
+  // The winners banner sits under the top bar (h-13): the page and the menu move down by it, so it covers nothing.
+  const bannerShown = useNotifications().banner !== null;
   if (!user) return null; // The guard has already redirected.
 
   const desktop = viewMode === 'desktop';
@@ -74,7 +80,12 @@ export function MainLayout() {
           onMenuToggle={() => setMenuOpen((open) => !open)}
         />
         {desktop ? (
-          <DesktopSideMenu pinned={menuOpen} hovered={hovered} onHoverChange={setHovered} />
+          <DesktopSideMenu
+            pinned={menuOpen}
+            hovered={hovered}
+            onHoverChange={setHovered}
+            belowBanner={bannerShown}
+          />
         ) : (
           menuOpen && <MobileSideMenu onClose={() => setMenuOpen(false)} />
         )}
@@ -83,15 +94,15 @@ export function MainLayout() {
         id="main"
         tabIndex={-1}
         style={mainStyle}
-        className={`min-h-full pt-14 outline-none motion-safe:transition-[padding] print:!p-0 ${viewToggle ? 'pb-20' : ''}`}
+        className={`min-h-full ${bannerShown ? 'pt-27' : 'pt-14'} outline-none motion-safe:transition-[padding] print:!p-0`}
       >
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
+        {viewToggle && <ViewToggleForListedAccounts />}
       </main>
-      {viewToggle && <ViewToggleForListedAccounts />}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import {
   ArrowDownToLine,
   ArrowUpFromLine,
+  ChartArea,
   ChartColumn,
+  ChartLine,
+  ChartPie,
   Dices,
   Fish,
   KeyRound,
@@ -65,10 +68,11 @@ export const MENU: readonly MenuGroup[] = [
   {
     headingKey: 'menu.reports',
     links: [
+      // A chart each, of its own shape: on the narrow rail the icon is all a player sees of the link.
       { labelKey: 'menu.reportLotto59', href: paths.report.lotto59.getHref(), icon: ChartColumn },
-      { labelKey: 'menu.reportSport', href: paths.report.sport.getHref(), icon: ChartColumn },
-      { labelKey: 'menu.reportCasino', href: paths.report.casino.getHref(), icon: ChartColumn },
-      { labelKey: 'menu.reportFishing', href: paths.report.fishing.getHref(), icon: ChartColumn },
+      { labelKey: 'menu.reportSport', href: paths.report.sport.getHref(), icon: ChartLine },
+      { labelKey: 'menu.reportCasino', href: paths.report.casino.getHref(), icon: ChartPie },
+      { labelKey: 'menu.reportFishing', href: paths.report.fishing.getHref(), icon: ChartArea },
     ],
   },
   {

@@ -44,7 +44,7 @@ function MenuContent({
   const outstanding = useTicketBadge().data?.outstanding ?? 0;
   const hidden = wide ? '' : 'sr-only';
   // Phones get 44 px touch targets; a desktop pointer fits the whole menu on a laptop screen with 36 px.
-  const height = dense ? 'min-h-9' : 'min-h-11';
+  const height = dense ? 'min-h-9' : 'min-h-[44px]';
   return (
     <>
       <ul className={`flex-1 overflow-x-hidden overflow-y-auto py-2 ${dense ? 'space-y-0.5' : 'space-y-1'}`}>
@@ -117,10 +117,13 @@ export function DesktopSideMenu({
   pinned,
   hovered,
   onHoverChange,
+  belowBanner = false,
 }: {
   pinned: boolean;
   hovered: boolean;
   onHoverChange: (hovered: boolean) => void;
+  /** The winners banner is showing under the top bar: the menu starts below it. */
+  belowBanner?: boolean;
 }) {
   const { t } = useTranslation();
   const wide = pinned || hovered;
@@ -137,7 +140,7 @@ export function DesktopSideMenu({
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) onHoverChange(false);
       }}
-      className="fixed top-14 bottom-0 left-0 z-20 flex flex-col bg-slate-900 shadow-lg motion-safe:transition-[width] motion-safe:duration-150"
+      className={`fixed ${belowBanner ? 'top-27' : 'top-14'} bottom-0 left-0 z-20 flex flex-col bg-slate-900 shadow-lg motion-safe:transition-[width] motion-safe:duration-150`}
     >
       <MenuContent wide={wide} dense />
     </nav>

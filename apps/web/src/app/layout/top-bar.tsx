@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { AFTER_LOGIN_HREF } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
+import { useCountUp } from '@/lib/motion';
 import { switchViewMode, type ViewMode } from '@/lib/view-mode';
 import { isBalanceHidden, isGamePath } from './menu';
 import { SIDE_MENU_ID } from './side-menu';
@@ -16,6 +17,8 @@ const ICON_BUTTON =
 /** Seed §1: the username in upper case and the balance followed by ៛ (hidden on sport, casino and slots). */
 function Account({ user, showBalance }: { user: UserDetail; showBalance: boolean }) {
   const { t } = useTranslation();
+  // A payout counts up to the new balance, so the win is seen (issue 11); a stake is taken off at once.
+  const balance = useCountUp(user.balance, { upOnly: true });
   return (
     <div className="ml-auto flex min-w-0 flex-col items-end leading-tight">
       <span
@@ -36,7 +39,7 @@ function Account({ user, showBalance }: { user: UserDetail; showBalance: boolean
               <span className="sr-only">{t('common.loading')}</span>
             </span>
           ) : (
-            formatRiel(user.balance)
+            formatRiel(balance)
           )}
         </span>
       )}

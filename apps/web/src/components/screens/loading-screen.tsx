@@ -6,7 +6,11 @@ export function LoadingScreen() {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex min-h-full flex-col items-center justify-center gap-4 p-6">
-      <span className="animate-bounce rounded-2xl bg-emerald-600 px-4 py-3 text-xl font-semibold text-white shadow-lg">
+      {/* The loading font of index.html (waits for the Khmer file instead of drawing boxes), then the app's. */}
+      <span
+        className="animate-bounce rounded-2xl bg-emerald-600 px-4 py-3 text-xl font-semibold text-white shadow-lg"
+        style={{ fontFamily: "'Lotto59 Loading', var(--font-sans)" }}
+      >
         {t('app.name')}
       </span>
       <Spinner className="size-8 text-emerald-600" />

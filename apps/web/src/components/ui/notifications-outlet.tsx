@@ -10,8 +10,8 @@ const NotificationsHost = lazy(() =>
  * login page's bundle does not carry them.
  */
 export function NotificationsOutlet() {
-  const { alerts, confirm, toast, banner } = useNotifications();
-  if (alerts.length === 0 && !confirm && !toast && !banner) return null;
+  const { alerts, confirm, toasts, banner } = useNotifications();
+  if (alerts.length === 0 && !confirm && toasts.length === 0 && !banner) return null;
   return (
     <Suspense fallback={null}>
       <NotificationsHost />

@@ -27,7 +27,9 @@ export function WinnersBanner({ options, onClose }: { options: BannerOptions; on
   return (
     <section
       aria-label={t('winners.label')}
-      className="fixed inset-x-0 top-14 z-30 flex items-center gap-2 bg-amber-400 py-1 pr-1 pl-3 text-amber-950 shadow print:hidden"
+      // A fixed height: the signed-in layout moves the page and the side menu down by it while the banner shows
+      // (app/layout/main-layout.tsx), so it never covers the round header.
+      className="fixed inset-x-0 top-14 z-30 flex h-13 items-center gap-2 bg-amber-400 pr-1 pl-3 text-amber-950 shadow print:hidden"
     >
       <Trophy aria-hidden="true" className="size-5 shrink-0" />
       <div className="min-w-0 flex-1 overflow-hidden">

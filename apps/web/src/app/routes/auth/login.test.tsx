@@ -46,6 +46,23 @@ describe('login page', () => {
     expect(login?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
+  it('logs in at once when the browser already holds an XSRF token (no extra round trip)', async () => {
+    document.cookie = 'XSRF-TOKEN=held%3Dtoken; path=/';
+    const { calls, routesCalled } = mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      'POST /login': { body: { data: PLAYER } },
+    });
+    const { router, user } = renderApp('/login');
+
+    await submitLogin(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/lotto/59'));
+    expect(routesCalled(isBackgroundCall)).toEqual(['GET /api/user', 'POST /login']);
+    expect(calls.find((call) => call.route === 'POST /login')?.headers.get('X-XSRF-TOKEN')).toBe(
+      'held=token',
+    );
+  });
+
   it('shows wrong credentials from a 422 under the username field', async () => {
     mockFetch({
       'GET /api/user': SIGNED_OUT,
@@ -70,7 +87,7 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows other 422 field messages as the server wrote them, on their field', async () => {
+  it('shows other 422 field messages on their field, in Khmer', async () => {
     mockFetch({
       'GET /api/user': SIGNED_OUT,
       'GET /sanctum/csrf-cookie': () => csrfCookie(),
@@ -88,7 +105,8 @@ describe('login page', () => {
     await submitLogin(user);
 
     const password = screen.getByLabelText(PASSWORD_LABEL);
-    await waitFor(() => expect(descriptionOf(password)).toBe('The password field is too long.'));
+    // The server's English text is for operators: the player reads the reason in Khmer.
+    await waitFor(() => expect(descriptionOf(password)).toBe('តម្លៃនេះមិនត្រឹមត្រូវ'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -5,6 +5,9 @@ import { paths } from '@/config/paths';
 import { useUser, userQueryKey } from '@/features/auth/api/get-user';
 import { Lotto59Game } from '@/features/lotto59/components/lotto59-game';
 
+/** Used by the login page: the board's first calls start as soon as the login succeeds. */
+export { prefetchBoard as prefetchLotto59Board } from '@/features/lotto59/api/prefetch-board';
+
 const ticketsOfRound = (resultId: number) => `${paths.ticket.lotto59.getHref()}?round=${resultId}`;
 
 /**

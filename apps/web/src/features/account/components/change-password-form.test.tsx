@@ -33,7 +33,7 @@ describe('change password (seed §2, §3)', () => {
     expect(routesCalled(isBackgroundCall)).toEqual(['GET /api/user']);
   });
 
-  it('shows the server’s field errors on their fields', async () => {
+  it('shows the server’s field errors on their fields, in Khmer (the English text is for operators)', async () => {
     mockFetch({
       'GET /api/user': SIGNED_IN,
       'POST /api/user/change_password': {
@@ -47,7 +47,7 @@ describe('change password (seed §2, §3)', () => {
     });
     const { user } = renderApp('/user/password');
     await fill(user, 'wrong-old', 'new-password-1', 'new-password-1');
-    await waitFor(() => expect(description(OLD)).toBe('The old password is incorrect.'));
+    await waitFor(() => expect(description(OLD)).toBe('ពាក្យសម្ងាត់ចាស់មិនត្រឹមត្រូវ'));
     expect(screen.getByLabelText(OLD).getAttribute('aria-invalid')).toBe('true');
   });
 

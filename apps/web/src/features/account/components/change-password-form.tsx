@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
@@ -26,13 +27,22 @@ export function validatePasswordChange(values: ChangePasswordRequest, t: TFuncti
   return errors;
 }
 
-/** A 422's messages, each on its field, as the server wrote them. */
-function serverFieldErrors(error: unknown): FieldErrors {
+/**
+ * A 422's fields, each with its reason in the player's language. The server's messages are English for
+ * operators; what it can still refuse after the checks above is known per field: a wrong old password, a new
+ * password too easy to guess, a confirmation that does not match.
+ */
+const SERVER_FIELD_MESSAGE_KEY = {
+  old_password: 'fieldErrors.oldPasswordIncorrect',
+  new_password: 'fieldErrors.newPasswordRejected',
+  confirm: 'password.confirmMismatch',
+} as const;
+
+function serverFieldErrors(error: unknown, t: TFunction): FieldErrors {
   if (!isHttpError(error, 422)) return {};
   const errors: FieldErrors = {};
   for (const field of FIELDS) {
-    const message = error.errors[field]?.[0];
-    if (message !== undefined) errors[field] = message;
+    if (error.errors[field]?.[0] !== undefined) errors[field] = t(SERVER_FIELD_MESSAGE_KEY[field]);
   }
   return errors;
 }
@@ -40,9 +50,7 @@ function serverFieldErrors(error: unknown): FieldErrors {
 function generalError(error: unknown, fieldErrors: FieldErrors, t: TFunction): string | null {
   if (!error || Object.keys(fieldErrors).length > 0) return null;
   if (isHttpError(error) && AUTH_ENDED.includes(error.status)) return null; // The "log in again" alert says it.
-  if (isHttpError(error) && error.code === 'NETWORK_ERROR') return t('errors.network');
-  if (isHttpError(error) && error.code === 'TIMEOUT') return t('errors.timeout');
-  return t('errors.generic');
+  return errorMessageOf(error, t);
 }
 
 const AUTH_ENDED: readonly number[] = [401, 411, 419];
@@ -52,7 +60,7 @@ export function ChangePasswordForm() {
   const change = useChangePassword();
   const form = useRef<HTMLFormElement>(null);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const fieldErrors = { ...serverFieldErrors(change.error), ...clientErrors };
+  const fieldErrors = { ...serverFieldErrors(change.error, t), ...clientErrors };
   const general = generalError(change.error, fieldErrors, t);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,9 +1,10 @@
-import type { LoginRequest } from '@lotto59/contract';
+import type { LoginRequest, UserDetail } from '@lotto59/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { preloadSchemas } from '@/lib/schemas';
@@ -32,14 +33,17 @@ function validate(values: LoginRequest, t: TFunction): LoginFieldErrors {
   return errors;
 }
 
-/** Field messages of a 422. Wrong credentials get our own text; other validation messages are the server's. */
+/**
+ * Field messages of a 422, in the player's language: wrong credentials, or a value the server's rules refuse
+ * (its English text is for operators).
+ */
 function serverFieldErrors(error: unknown, t: TFunction): LoginFieldErrors {
   if (!isHttpError(error, 422)) return {};
   const errors: LoginFieldErrors = {};
   for (const field of LOGIN_FIELDS) {
-    const message = error.errors[field]?.[0];
-    if (message === undefined) continue;
-    errors[field] = error.code === 'INVALID_CREDENTIALS' ? t('login.invalidCredentials') : message;
+    if (error.errors[field]?.[0] === undefined) continue;
+    errors[field] =
+      error.code === 'INVALID_CREDENTIALS' ? t('login.invalidCredentials') : t('fieldErrors.invalid');
   }
   return errors;
 }
@@ -59,12 +63,12 @@ function generalErrorMessage(error: unknown, t: TFunction): string | null {
   if (error.status === 503) return t('errors.maintenance');
   if (error.code === 'TIMEOUT') return t('errors.timeout');
   if (error.code === 'NETWORK_ERROR') return t('errors.network');
-  return t('errors.generic');
+  return errorMessageOf(error, t);
 }
 
-export function LoginForm() {
+export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: UserDetail) => void } = {}) {
   const { t } = useTranslation();
-  const login = useLogin();
+  const login = useLogin(onLoggedIn);
   const [clientErrors, setClientErrors] = useState<LoginFieldErrors>({});
   const [passwordVisible, setPasswordVisible] = useState(false);
   // The answer to a login is parsed with the contract's schemas: fetch them while the player types.

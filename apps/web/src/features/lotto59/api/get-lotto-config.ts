@@ -1,5 +1,5 @@
 import type { LottoConfig } from '@lotto59/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http-client';
 import { lazySchema } from '@/lib/schemas';
 import { BOARD_DEFAULTS, type BoardConfig } from '../config';
@@ -17,11 +17,14 @@ export function getLottoConfig(signal?: AbortSignal): Promise<LottoConfig> {
  * What the board and the rules page show. Until the server answers (or if it cannot), the domain's
  * defaults stand in; the server still judges every bet, and its refusals carry the real limits.
  */
-export function useLottoConfig(): BoardConfig {
-  const { data } = useQuery({
+export const lottoConfigQueryOptions = () =>
+  queryOptions({
     queryKey: lottoKeys.config(),
     queryFn: ({ signal }) => getLottoConfig(signal),
     staleTime: CONFIG_STALE_MS,
   });
+
+export function useLottoConfig(): BoardConfig {
+  const { data } = useQuery(lottoConfigQueryOptions());
   return data ?? BOARD_DEFAULTS;
 }

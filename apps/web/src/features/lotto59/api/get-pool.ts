@@ -1,6 +1,6 @@
 import type { PollChoice } from '@lotto59/contract';
 import type { Pool } from '@lotto59/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http-client';
 import { lazySchema } from '@/lib/schemas';
 import { readPollCookie, writePollCookie } from '../lib/poll-cookie';
@@ -15,11 +15,11 @@ export function getPool(signal?: AbortSignal): Promise<PollChoice> {
  * The stream the player watches and bets on. Seed §3/§4: the `poll` cookie picks it; without one, the
  * server's choice, which is then written to the cookie so the next visit does not ask again.
  */
-export function usePool() {
+export function poolQueryOptions() {
   const cookie = readPollCookie();
-  return useQuery({
+  return queryOptions({
     queryKey: lottoKeys.pool(),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<Pool> => {
       const { poll } = await getPool(signal);
       writePollCookie(poll);
       return poll;
@@ -27,6 +27,10 @@ export function usePool() {
     ...(cookie ? { initialData: cookie } : {}),
     staleTime: Infinity,
   });
+}
+
+export function usePool() {
+  return useQuery(poolQueryOptions());
 }
 
 /** `POST /api/poll`: switch pools (403 POOL_NOT_ENABLED when the setting forbids POLL_1). */

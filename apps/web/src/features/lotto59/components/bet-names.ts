@@ -1,6 +1,7 @@
 import type { BetRecord } from '@lotto59/contract';
 import {
   formatJackpotLine,
+  resultLabelOf,
   RANGE_TOTALS,
   type BetType,
   type RangeBetType,
@@ -43,4 +44,16 @@ export function betSelection(
 export function resultLabelName(label: ResultLabel, t: LottoT): string {
   const [size, n] = label.split('_') as ['SMALL' | 'BIG', string];
   return size === 'SMALL' ? t('result.small', { n }) : t('result.big', { n });
+}
+
+/**
+ * The size word of a band as players say it, "1 តូច … 5 ធំ" (seed §9 labels): the labels its lowest and
+ * highest totals map to. Band 3 holds both 3 small (≤ 300) and 3 big, so it is "តូច·ធំ". Null for U and O.
+ */
+export function bandSizeName(type: RangeBetType, t: LottoT): string | null {
+  if (type === 'RANGE_6' || type === 'RANGE_7') return null;
+  const sizes = new Set(
+    [RANGE_TOTALS[type].min, RANGE_TOTALS[type].max].map((total) => resultLabelOf(total).split('_')[0]),
+  );
+  return [...sizes].map((size) => (size === 'SMALL' ? t('live.small') : t('live.big'))).join('·');
 }

@@ -23,7 +23,16 @@ let readyMarked = false;
  * The time left to bet, on the server's clock (never the device's): a round closes at its `close_at`
  * whatever the phone's clock says.
  */
-export function Countdown({ closeAtMs, clock }: { closeAtMs: number; clock?: ServerClock }) {
+export function Countdown({
+  closeAtMs,
+  clock,
+  compact = false,
+}: {
+  closeAtMs: number;
+  clock?: ServerClock;
+  /** The bet bar's copy: smaller, and named apart from the header's (`bar-countdown`). */
+  compact?: boolean;
+}) {
   const { t } = useLottoTranslation();
   const now = useServerNow(COUNTDOWN_TICK_MS, clock);
   const seconds = secondsLeftOf(closeAtMs, now);
@@ -34,12 +43,18 @@ export function Countdown({ closeAtMs, clock }: { closeAtMs: number; clock?: Ser
     performance.mark?.(READY_MARK);
   }, [running]);
   return (
-    <div className="shrink-0 text-right" data-testid="countdown" data-seconds-left={seconds}>
-      <p className="text-xs text-emerald-100">{running ? t('round.timeLeft') : t('round.closed')}</p>
+    <div
+      className={compact ? 'shrink-0 text-center' : 'shrink-0 text-right'}
+      data-testid={compact ? 'bar-countdown' : 'countdown'}
+      data-seconds-left={seconds}
+    >
+      <p className={`text-xs text-emerald-100 ${compact ? 'sr-only' : ''}`}>
+        {running ? t('round.timeLeft') : t('round.closed')}
+      </p>
       <p
         role="timer"
         aria-label={running ? t('round.timeLeftAria', { seconds }) : t('round.closed')}
-        className={`font-mono text-3xl font-bold tabular-nums sm:text-4xl ${
+        className={`font-mono font-bold tabular-nums ${compact ? 'text-2xl' : 'text-3xl sm:text-4xl'} ${
           running && seconds <= 5 ? 'text-amber-300' : 'text-white'
         }`}
       >

@@ -1,13 +1,44 @@
 import type { RoundRecord } from '@lotto59/contract';
-import { DRAW_SIZE, RANGE_TOTALS } from '@lotto59/domain';
+import { DRAW_SIZE, RANGE_TOTALS, type RangeBetType } from '@lotto59/domain';
+import { Star } from 'lucide-react';
+import { useCountUp } from '@/lib/motion';
 import { useLottoTranslation } from '../i18n';
-import { rangeName, resultLabelName } from './bet-names';
+import { markedPositions, type RoundOutcome, type RoundPicks } from '../lib/round-outcome';
+import { bandSizeName, rangeName, resultLabelName } from './bet-names';
 import { DrawBalls } from './draw-balls';
+import { WinMoment } from './win-moment';
 
-/** The total, its band and side and the seed §9 label, once every ball is out. */
-export function ResultFacts({ round }: { round: RoundRecord }) {
+/** The draw panel's element id: the screen scrolls back to it after a bet. */
+export const DRAW_PANEL_ID = 'lotto59-draw';
+
+function MyPickBadge() {
+  const { t } = useLottoTranslation();
+  return (
+    <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-amber-300">
+      <Star aria-hidden="true" className="size-3 fill-current" />
+      {t('live.yourBet')}
+    </span>
+  );
+}
+
+/**
+ * The total, its band and side and the seed §9 label, once every ball is out. The band and side cards light
+ * up as the result lands; `myRanges` marks the ones the player bet on.
+ */
+export function ResultFacts({
+  round,
+  myRanges,
+}: {
+  round: RoundRecord;
+  myRanges?: ReadonlySet<string> | undefined;
+}) {
   const { t } = useLottoTranslation();
   if (round.total === null || !round.range_type || !round.ou_type || !round.label) return null;
+  const card = (type: RangeBetType) =>
+    myRanges?.has(type)
+      ? 'bg-amber-300 text-slate-950 ring-2 ring-amber-500'
+      : 'bg-amber-50 text-slate-950 ring-1 ring-amber-300';
+  const size = bandSizeName(round.range_type, t);
   return (
     <dl className="grid grid-cols-3 gap-2 text-center" data-testid="draw-result">
       <div className="rounded-xl bg-emerald-900 p-2 text-white">
@@ -16,38 +47,75 @@ export function ResultFacts({ round }: { round: RoundRecord }) {
           {round.total}
         </dd>
       </div>
-      <div className="rounded-xl bg-emerald-50 p-2 ring-1 ring-emerald-200">
-        <dt className="text-xs text-slate-600">{t('result.range')}</dt>
+      <div
+        className={`rounded-xl p-2 motion-safe:animate-light-up ${card(round.range_type)}`}
+        data-testid="draw-range"
+        data-range={round.range_type}
+      >
+        <dt className="text-xs text-slate-700">{t('result.range')}</dt>
         <dd className="font-semibold">
           {rangeName(round.range_type, t)}
-          <span className="block text-xs font-normal text-slate-600">
+          {size && <> {size}</>}
+          <span className="block text-xs font-normal text-slate-700">
             {RANGE_TOTALS[round.range_type].min}–{RANGE_TOTALS[round.range_type].max}
           </span>
+          {myRanges?.has(round.range_type) && <MyPickBadge />}
         </dd>
       </div>
-      <div className="rounded-xl bg-emerald-50 p-2 ring-1 ring-emerald-200">
-        <dt className="text-xs text-slate-600">{t('result.label')}</dt>
+      <div
+        className={`rounded-xl p-2 motion-safe:animate-light-up ${card(round.ou_type)}`}
+        data-testid="draw-side"
+      >
+        <dt className="text-xs text-slate-700">{t('result.label')}</dt>
         <dd className="font-semibold" data-testid="draw-label">
           {resultLabelName(round.label, t)}
-          <span className="block text-xs font-normal text-slate-600">{rangeName(round.ou_type, t)}</span>
+          <span className="block text-xs font-normal text-slate-700">{rangeName(round.ou_type, t)}</span>
+          {myRanges?.has(round.ou_type) && <MyPickBadge />}
         </dd>
       </div>
     </dl>
   );
 }
 
+/** While the balls come out: the sum so far, counting up to each new ball. */
+function RunningTotal({ numbers }: { numbers: readonly number[] }) {
+  const { t } = useLottoTranslation();
+  const sum = numbers.reduce((total, n) => total + n, 0);
+  const shown = useCountUp(sum, { durationMs: 400 });
+  return (
+    <p className="flex items-baseline justify-center gap-2 rounded-xl bg-emerald-900 p-2 text-white">
+      <span className="text-sm text-emerald-100">{t('live.runningTotal')}</span>
+      <span className="text-3xl font-bold tabular-nums" data-testid="running-total" data-total={sum}>
+        {shown}
+      </span>
+    </p>
+  );
+}
+
 /**
  * The live draw (seed §9 timings come from the server: each ball is shown when the server releases it),
- * or the last result when no draw is running.
+ * or the last result when no draw is running; with the player's picks marked and, once the server has
+ * settled the round, their outcome.
  */
-export function DrawPanel({ round }: { round: RoundRecord | null }) {
+export function DrawPanel({
+  round,
+  picks,
+  outcome,
+  ticketsHref,
+}: {
+  round: RoundRecord | null;
+  picks?: RoundPicks | undefined;
+  outcome?: RoundOutcome | undefined;
+  ticketsHref?: ((resultId: number) => string) | undefined;
+}) {
   const { t } = useLottoTranslation();
   const drawing = round !== null && round.released_count < DRAW_SIZE;
   const last = round?.numbers.at(-1);
   return (
     <section
+      id={DRAW_PANEL_ID}
       aria-labelledby="draw-title"
-      className="space-y-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      className="scroll-mt-16 space-y-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:p-5"
       data-testid="draw-panel"
       data-round={round?.id}
       data-released={round?.released_count ?? 0}
@@ -73,13 +141,27 @@ export function DrawPanel({ round }: { round: RoundRecord | null }) {
         </>
       ) : (
         <>
-          <DrawBalls numbers={round.numbers} />
+          <DrawBalls
+            numbers={round.numbers}
+            {...(picks
+              ? { markedPositions: markedPositions(round.numbers, picks), markedPosts: picks.posts }
+              : {})}
+          />
           <p className="sr-only" aria-live="polite">
             {drawing && last !== undefined
               ? t('draw.ballOut', { n: round.released_count, number: last })
               : ''}
           </p>
-          <ResultFacts round={round} />
+          {drawing && round.numbers.length > 0 && <RunningTotal numbers={round.numbers} />}
+          <ResultFacts round={round} myRanges={picks?.ranges} />
+          {!drawing && outcome && outcome.kind !== 'none' && ticketsHref && (
+            <WinMoment roundId={round.id} outcome={outcome} ticketsHref={ticketsHref(round.id)} />
+          )}
+          {drawing && outcome?.kind === 'pending' && (
+            <p className="text-sm text-slate-600" data-testid="my-bets-in-draw">
+              {t('live.betsInDraw', { count: outcome.bets.length })}
+            </p>
+          )}
         </>
       )}
     </section>

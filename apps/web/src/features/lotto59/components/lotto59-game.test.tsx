@@ -106,6 +106,15 @@ describe('lotto 59 game screen', () => {
     expect(onBalance).toHaveBeenCalledOnce();
   });
 
+  it('keeps the fair-play hash behind an icon until asked for', async () => {
+    const { user, round } = renderGame(() => null);
+    const toggle = await screen.findByRole('button', { name: 'ភស្តុតាងនៃភាពយុត្តិធម៌' });
+    expect(screen.queryByText(round.server_seed_hash)).toBeNull();
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('fairness-hash').textContent).toBe(round.server_seed_hash);
+  });
+
   it('polls when the socket is down', async () => {
     renderGame(() => null);
     await screen.findByTestId('countdown');

@@ -1,8 +1,8 @@
 import type { PlaceBetResponse, RoundRecord, UserDetail } from '@lotto59/contract';
 import type { Pool } from '@lotto59/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, Hash } from 'lucide-react';
-import { useState } from 'react';
+import { BookOpen, ShieldCheck } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -12,11 +12,12 @@ import { notifications } from '@/lib/notifications';
 import { usePool, useSetPool } from '../api/get-pool';
 import { lottoKeys } from '../api/keys';
 import { useLottoLive } from '../hooks/use-lotto-live';
+import { useMyRound } from '../hooks/use-my-round';
 import { useAtServerTime } from '../hooks/use-server-time';
 import { useLottoTranslation } from '../i18n';
 import { BetBoard } from './board/bet-board';
 import { Countdown } from './countdown';
-import { DrawPanel } from './draw-panel';
+import { DRAW_PANEL_ID, DrawPanel } from './draw-panel';
 import { PoolSwitch } from './pool-switch';
 import { ResultsGrid } from './results-grid';
 
@@ -85,11 +86,39 @@ function RoundHeader({
           </p>
         )}
       </div>
-      {round && (
-        <p className="flex items-center gap-1 text-xs text-emerald-100" title={round.server_seed_hash}>
-          <Hash aria-hidden="true" className="size-3 shrink-0" />
-          <span className="truncate">{t('round.seedHash', { hash: round.server_seed_hash })}</span>
-        </p>
+      {round && <FairnessProof hash={round.server_seed_hash} />}
+    </div>
+  );
+}
+
+/**
+ * The round's committed seed hash, behind an icon (issue 11): the proof is one tap away instead of a line
+ * of hex on the header. The hex is the fairness panel's, the one Latin text the screen shows.
+ */
+function FairnessProof({ hash }: { hash: string }) {
+  const { t } = useLottoTranslation();
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={shown}
+        aria-controls={id}
+        onClick={() => setShown((v) => !v)}
+        className="inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-emerald-100 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-amber-300"
+        data-testid="fairness-toggle"
+      >
+        <ShieldCheck aria-hidden="true" className="size-5" />
+        {t('live.fairness')}
+      </button>
+      {shown && (
+        <div id={id} className="mt-1 space-y-1 rounded-xl bg-emerald-950/60 p-3 text-xs text-emerald-50">
+          <p>{t('live.fairnessText')}</p>
+          <p className="font-mono break-all" data-testid="fairness-hash">
+            {hash}
+          </p>
+        </div>
       )}
     </div>
   );
@@ -109,10 +138,25 @@ function Game({
   const live = useLottoLive({ pool, onBalance, refreshUser, ...(createSocket ? { createSocket } : {}) });
   const round = live.playing.data?.round ?? null;
   const open = useBettingOpen(round);
+  const mine = useMyRound(live.shownDraw);
+  const [barSlot, setBarSlot] = useState<HTMLDivElement | null>(null);
+  const shown = live.shownDraw;
+  const rangeType = shown?.range_type ?? null;
+  const ouType = shown?.ou_type ?? null;
+  const litRanges = useMemo(
+    () => new Set<string>(rangeType && ouType ? [rangeType, ouType] : []),
+    [rangeType, ouType],
+  );
   const onPlaced = (response: PlaceBetResponse, resumed: boolean) => {
     // A replayed answer carries the balance right after that bet, maybe long ago: read the current one.
     if (resumed) refreshUser();
-    else onBalance(response.balance);
+    else {
+      onBalance(response.balance);
+      // Issue 11: after a bet the view returns to the draw, where the round will play out (at once: a
+      // player betting near the close must not wait for a scroll to end before the next tap).
+      const draw = document.getElementById(DRAW_PANEL_ID);
+      if (draw && draw.getBoundingClientRect().top < 0) draw.scrollIntoView({ block: 'start' });
+    }
     void queryClient.invalidateQueries({ queryKey: lottoKeys.badge() });
     void queryClient.invalidateQueries({ queryKey: lottoKeys.tickets() });
     void queryClient.invalidateQueries({ queryKey: lottoKeys.report() });
@@ -133,7 +177,7 @@ function Game({
       <div className="flex flex-col gap-3 lg:grid lg:grid-cols-2 lg:items-start">
         <div className="contents lg:block lg:space-y-3">
           <div className="order-1">
-            <DrawPanel round={live.shownDraw} />
+            <DrawPanel round={shown} picks={mine.picks} outcome={mine.outcome} ticketsHref={ticketsHref} />
           </div>
           <div className="order-3">
             <ResultsGrid grid={live.grid.data} />
@@ -144,6 +188,9 @@ function Game({
             round={round}
             open={open}
             jackpotPoolRiel={live.winners.data?.pool}
+            balanceRiel={user.balance}
+            litRanges={litRanges}
+            barSlot={barSlot}
             onPlaced={onPlaced}
             ticketsHref={ticketsHref}
           />
@@ -156,6 +203,8 @@ function Game({
           </Link>
         </div>
       </div>
+      {/* The bet bar (board/bet-bar.tsx) is drawn here: pinned to the bottom of the screen while the page scrolls. */}
+      <div ref={setBarSlot} className="sticky bottom-0 z-20 -mx-3 sm:-mx-6 sm:px-6" />
     </div>
   );
 }

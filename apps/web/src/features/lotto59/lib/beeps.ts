@@ -19,6 +19,13 @@ const TONES = {
     { hz: 659, ms: 120 },
     { hz: 784, ms: 200 },
   ],
+  /** The player won in the round just settled: a rising fanfare. */
+  win: [
+    { hz: 523, ms: 100 },
+    { hz: 659, ms: 100 },
+    { hz: 784, ms: 100 },
+    { hz: 1046, ms: 320 },
+  ],
   /** A bet was placed. */
   placed: [{ hz: 1046, ms: 70 }],
 } as const;

@@ -4,9 +4,16 @@ import { mockFetch, type RecordedCall } from '@/testing/fetch-mock';
 import { SIGNED_IN } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
-const item = (id: number, amount: number, balanceAfter: number, note: string | null = null) => ({
+const item = (
+  id: number,
+  amount: number,
+  balanceAfter: number,
+  note: string | null = null,
+  kind = 'deposit',
+) => ({
   id,
   type: 'deposit',
+  kind,
   amount,
   balance_after: balanceAfter,
   note,
@@ -28,11 +35,15 @@ const page = (
 });
 
 describe('deposit history (seed §2)', () => {
-  it('lists the rows with riel amounts, Phnom Penh dates, notes and the total', async () => {
+  it('lists the rows with riel amounts, Phnom Penh dates in Khmer, their kind, notes and the total', async () => {
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_IN,
       'GET /api/transaction/list': page(
-        [item(2, 2_500, 52_500), item(1, 50_000, 50_000, 'counter 1')],
+        [
+          item(3, 2_500, 52_500),
+          item(2, 40_000, 50_000, 'counter 1'),
+          item(1, 10_000, 10_000, null, 'opening_balance'),
+        ],
         {},
         52_500,
       ),
@@ -41,9 +52,11 @@ describe('deposit history (seed §2)', () => {
 
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[1]!.textContent).toBe('21-11-2026 12:00 PM2,500 ៛52,500 ៛');
-    expect(rows[2]!.textContent).toContain('counter 1');
+    expect(rows).toHaveLength(4);
+    // Seed: DD-MM-YYYY hh:mm A, the day period in Khmer; the row named by its kind, not the server's note.
+    expect(rows[1]!.textContent).toBe('21-11-2026 12:00 ល្ងាចដាក់ប្រាក់2,500 ៛52,500 ៛');
+    expect(rows[2]!.textContent).toContain('ដាក់ប្រាក់counter 1');
+    expect(rows[3]!.textContent).toBe('21-11-2026 12:00 ល្ងាចសមតុល្យដំបូងនៃគណនី10,000 ៛10,000 ៛');
     expect(screen.getByTestId('transactions-total').textContent).toBe('52,500 ៛');
     expect(calls.find((c) => c.route === 'GET /api/transaction/list')?.url).toBe(
       '/api/transaction/list?type=deposit&page=1&per_page=20',
@@ -67,8 +80,9 @@ describe('deposit history (seed §2)', () => {
     const { router, user } = renderApp('/transaction/deposit');
     await screen.findByRole('table');
 
-    await user.type(screen.getByLabelText('ចាប់ពីថ្ងៃ'), '2026-11-01');
-    await user.type(screen.getByLabelText('ដល់ថ្ងៃ'), '2026-11-21');
+    // Typed as the seed writes dates (DD-MM-YYYY), sent as the API's YYYY-MM-DD.
+    await user.type(screen.getByLabelText('ចាប់ពីថ្ងៃ'), '01-11-2026');
+    await user.type(screen.getByLabelText('ដល់ថ្ងៃ'), '21-11-2026');
     await user.click(screen.getByRole('button', { name: 'ស្វែងរក' }));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-21'));
     await waitFor(() => expect(lists.at(-1)?.url).toContain('from=2026-11-01&to=2026-11-21&page=1'));
@@ -88,11 +102,34 @@ describe('deposit history (seed §2)', () => {
     const { user } = renderApp('/transaction/deposit');
     await screen.findByText('មិនមានការដាក់ប្រាក់ក្នុងរយៈពេលនេះទេ។');
     const before = routesCalled().length;
-    await user.type(screen.getByLabelText('ចាប់ពីថ្ងៃ'), '2026-11-21');
-    await user.type(screen.getByLabelText('ដល់ថ្ងៃ'), '2026-11-01');
+    await user.type(screen.getByLabelText('ចាប់ពីថ្ងៃ'), '21-11-2026');
+    await user.type(screen.getByLabelText('ដល់ថ្ងៃ'), '01-11-2026');
     await user.click(screen.getByRole('button', { name: 'ស្វែងរក' }));
     expect((await screen.findByRole('alert')).textContent).toBe('ថ្ងៃចាប់ផ្ដើមត្រូវនៅមុន ឬស្មើថ្ងៃបញ្ចប់');
     expect(routesCalled()).toHaveLength(before);
+  });
+
+  it('refuses a date that is not DD-MM-YYYY without calling the server, in Khmer', async () => {
+    const { routesCalled } = mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/transaction/list': page([], {}),
+    });
+    const { user } = renderApp('/transaction/deposit');
+    await screen.findByText('មិនមានការដាក់ប្រាក់ក្នុងរយៈពេលនេះទេ។');
+    const before = routesCalled().length;
+    await user.type(screen.getByLabelText('ចាប់ពីថ្ងៃ'), '11/31/2026');
+    await user.click(screen.getByRole('button', { name: 'ស្វែងរក' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('សូមវាយកាលបរិច្ឆេទជាទម្រង់ ថថ-ខខ-ឆឆឆឆ');
+    expect(screen.getByLabelText('ចាប់ពីថ្ងៃ').getAttribute('aria-invalid')).toBe('true');
+    expect(routesCalled()).toHaveLength(before);
+  });
+
+  it('shows an applied range from the address as DD-MM-YYYY', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_IN, 'GET /api/transaction/list': page([], {}) });
+    renderApp('/transaction/deposit?from=2026-11-01&to=2026-11-21');
+    await screen.findByText('មិនមានការដាក់ប្រាក់ក្នុងរយៈពេលនេះទេ។');
+    expect((screen.getByLabelText('ចាប់ពីថ្ងៃ') as HTMLInputElement).value).toBe('01-11-2026');
+    expect((screen.getByLabelText('ដល់ថ្ងៃ') as HTMLInputElement).value).toBe('21-11-2026');
   });
 
   it('shows the empty state of withdrawals', async () => {

@@ -1,10 +1,12 @@
 import type { TransactionList, TransactionType } from '@lotto59/contract';
-import { formatDateTime, formatRiel } from '@lotto59/domain';
+import { formatRiel } from '@lotto59/domain';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useFormatDateTime } from '@/lib/date-time';
+import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useTransactions, type TransactionFilter } from '../api/get-transactions';
@@ -33,6 +35,7 @@ function useFilter(type: TransactionType): [TransactionFilter, (next: Partial<Tr
 }
 
 function Rows({ list, t }: { list: TransactionList; t: TFunction }) {
+  const formatDateTime = useFormatDateTime();
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <table className="w-full text-left text-sm">
@@ -55,6 +58,10 @@ function Rows({ list, t }: { list: TransactionList; t: TFunction }) {
             <tr key={item.id}>
               <td className="px-3 py-2 align-top">
                 <span className="whitespace-nowrap">{formatDateTime(item.created_at)}</span>
+                {/* What the row is, in the player's language; an operator's own note under it. */}
+                <span className="block text-xs text-slate-600" data-testid="transaction-kind">
+                  {t(`transactionKinds.${item.kind}`)}
+                </span>
                 {item.note && <span className="block text-xs text-slate-500">{item.note}</span>}
               </td>
               <td className="px-3 py-2 text-right align-top font-semibold whitespace-nowrap">
@@ -127,7 +134,9 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
       {query.isError && !list && (
         <div className="space-y-3">
           <AlertMessage>
-            {isHttpError(query.error, 422) ? query.error.message : t('errors.generic')}
+            {isHttpError(query.error, 422)
+              ? t('fieldErrors.dateRangeInvalid')
+              : errorMessageOf(query.error, t)}
           </AlertMessage>
           <Button variant="secondary" onClick={() => void query.refetch()}>
             {t('common.retry')}

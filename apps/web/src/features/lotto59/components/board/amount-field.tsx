@@ -1,21 +1,28 @@
 import { formatRiel, formatThousands } from '@lotto59/domain';
 import { useLottoConfig } from '../../api/get-lotto-config';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AMOUNT_CHIPS_RIEL } from '../../config';
+import { formatAmountInput } from '../../lib/amount-input';
 import { useLottoTranslation } from '../../i18n';
 import { INPUT, INPUT_BAD, INPUT_OK, TOGGLE, TOGGLE_OFF, TOGGLE_ON } from './styles';
 
-/** The stake of each bet: typed (Latin or Khmer digits) or set by a chip; the limits are shown, the server enforces them. */
+/**
+ * The stake of each bet: typed (Latin or Khmer digits, shown with separators as typed) or set by a chip;
+ * `actions` ("repeat last bet", "×2") sit beside the chips. The limits are shown and checked before the
+ * confirm; the server enforces them.
+ */
 export function AmountField({
   value,
   onChange,
   error,
   disabled,
+  actions,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | undefined;
   disabled: boolean;
+  actions?: ReactNode;
 }) {
   const config = useLottoConfig();
   const { t } = useLottoTranslation();
@@ -34,7 +41,7 @@ export function AmountField({
         autoComplete="off"
         value={value}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(formatAmountInput(event.target.value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         className={`${INPUT} ${error ? INPUT_BAD : INPUT_OK} text-right text-lg font-semibold`}
@@ -59,7 +66,7 @@ export function AmountField({
               type="button"
               disabled={disabled}
               aria-pressed={selected}
-              onClick={() => onChange(String(chip))}
+              onClick={() => onChange(formatThousands(chip))}
               className={`${TOGGLE} text-sm ${selected ? TOGGLE_ON : TOGGLE_OFF}`}
             >
               {formatThousands(chip)}
@@ -67,6 +74,7 @@ export function AmountField({
           );
         })}
       </div>
+      {actions && <div className="mt-2 grid grid-cols-2 gap-2">{actions}</div>}
     </div>
   );
 }

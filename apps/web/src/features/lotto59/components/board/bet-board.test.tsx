@@ -9,12 +9,17 @@ import { BetBoard } from './bet-board';
 const round = openRound(Date.now());
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-function renderBoard({ open = true, onPlaced = vi.fn() } = {}) {
+function renderBoard({ open = true, onPlaced = vi.fn(), balanceRiel = 100_000 } = {}) {
+  // The game screen's bottom, where the bet bar is drawn.
+  const barSlot = document.body.appendChild(document.createElement('div'));
   const view = renderWithProviders(
     <BetBoard
       round={round}
       open={open}
       jackpotPoolRiel={10_000_000}
+      balanceRiel={balanceRiel}
+      litRanges={new Set()}
+      barSlot={barSlot}
       onPlaced={onPlaced}
       ticketsHref={(id) => `/ticket/lotto59?round=${id}`}
     />,

@@ -5,17 +5,21 @@ import {
   type BetSlip,
   type JackpotSlip as JackpotSlipValue,
 } from '@lotto59/domain';
-import { Lock, Ticket } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Lock, Repeat, Ticket } from 'lucide-react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { notifications } from '@/lib/notifications';
 import { useBetPlacement, type BetOutcome } from '../../api/place-bet';
+import { doubledAmount } from '../../lib/amount-input';
 import { playTone } from '../../lib/beeps';
 import type { BetSubmission } from '../../lib/pending-bet';
+import { repeatFor, type LastSlip } from '../../lib/repeat-bet';
 import { useLottoTranslation, type LottoT } from '../../i18n';
+import { BetBar } from './bet-bar';
 import { JackpotSlip } from './jackpot-slip';
 import { refusalMessage } from './messages';
-import { RegularSlip } from './regular-slip';
+import { RegularSlip, type SlipSummary } from './regular-slip';
+import { TOGGLE, TOGGLE_OFF } from './styles';
 
 const TABS = ['regular', 'jackpot'] as const;
 type Tab = (typeof TABS)[number];
@@ -77,20 +81,32 @@ function LastBet({ bet, ticketsHref }: { bet: PlaceBetResponse; ticketsHref: (re
   );
 }
 
+const EMPTY_SUMMARY: SlipSummary = { text: '', empty: true };
+
 /**
- * The betting board: regular bets (RANGE_1…RANGE_7, NUMBER) and JACKPOT lines, a confirm dialog with the
- * total stake, and the answer. Disabled while betting is closed or a bet is on its way.
+ * The betting board: regular bets (RANGE_1…RANGE_7, NUMBER) and JACKPOT lines, the bet bar pinned to the
+ * bottom (countdown, summary, bet button), "repeat last bet" and "×2", a confirm dialog with the total
+ * stake, and the answer. Disabled while betting is closed or a bet is on its way.
  */
 export function BetBoard({
   round,
   open,
   jackpotPoolRiel,
+  balanceRiel,
+  litRanges,
+  barSlot,
   onPlaced,
   ticketsHref,
 }: {
   round: RoundRecord | null;
   open: boolean;
   jackpotPoolRiel: number | undefined;
+  /** The top bar's balance: the slip is checked against it before the confirm. */
+  balanceRiel: number;
+  /** The last result's band and side: their cards light up. */
+  litRanges: ReadonlySet<string>;
+  /** Where the bet bar is drawn: the bottom of the game screen. */
+  barSlot: HTMLElement | null;
   /** `resumed`: the answer to a bet sent before a reload (a replay: its balance is as of that moment). */
   onPlaced: (response: PlaceBetResponse, resumed: boolean) => void;
   ticketsHref: (resultId: number) => string;
@@ -100,15 +116,20 @@ export function BetBoard({
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ regular: null, jackpot: null });
   const [tab, setTab] = useState<Tab>('regular');
   const [amount, setAmount] = useState('');
+  const [summary, setSummary] = useState<SlipSummary>(EMPTY_SUMMARY);
   const [version, setVersion] = useState(0);
   const [lastBet, setLastBet] = useState<PlaceBetResponse | null>(null);
+  const [lastSlip, setLastSlip] = useState<LastSlip | null>(null);
+  const sentSlip = useRef<LastSlip | null>(null);
   const { submit, sending } = useBetPlacement((outcome) => {
     if (outcome.kind !== 'placed') {
       announce(outcome, t);
       return;
     }
     setLastBet(outcome.response);
+    // The slip starts empty for the next bet (the amount stays); "repeat last bet" places it again.
     setVersion((v) => v + 1);
+    if (!outcome.resumed && sentSlip.current) setLastSlip(sentSlip.current);
     playTone('placed');
     notifications.toast({
       status: 'SUCCESS',
@@ -117,23 +138,55 @@ export function BetBoard({
     onPlaced(outcome.response, outcome.resumed);
   });
   const disabled = !open || round === null || sending;
+  const onSummary = useCallback((next: SlipSummary) => setSummary(next), []);
 
-  const confirmThen = (message: string, submission: BetSubmission) =>
-    notifications.confirm({ title: t('confirm.title'), message, onConfirm: () => submit(submission) });
+  const confirmThen = (message: string, slip: LastSlip) =>
+    notifications.confirm({
+      title: t('confirm.title'),
+      message,
+      onConfirm: () => {
+        sentSlip.current = slip;
+        submit(slip.submission);
+      },
+    });
+  const confirmMessage = (slip: LastSlip, roundId: number) =>
+    t(slip.submission.kind === 'BET' ? 'confirm.regular' : 'confirm.jackpot', {
+      count: slip.betCount,
+      round: roundId,
+      total: formatRiel(slip.totalRiel),
+    });
   const submitRegular = (slip: BetSlip) => {
     if (!round) return;
-    confirmThen(
-      t('confirm.regular', { count: slip.betCount, round: round.id, total: formatRiel(slip.totalRiel) }),
-      { kind: 'BET', body: { poll: round.poll, result_id: round.id, bets: betItems(slip) } },
-    );
+    const submission: BetSubmission = {
+      kind: 'BET',
+      body: { poll: round.poll, result_id: round.id, bets: betItems(slip) },
+    };
+    const last = { submission, betCount: slip.betCount, totalRiel: slip.totalRiel };
+    confirmThen(confirmMessage(last, round.id), last);
   };
   const submitJackpot = (slip: JackpotSlipValue) => {
     if (!round) return;
-    confirmThen(
-      t('confirm.jackpot', { count: slip.lines.length, round: round.id, total: formatRiel(slip.totalRiel) }),
-      { kind: 'JACKPOT', body: { poll: round.poll, result_id: round.id, lines: slip.lines } },
-    );
+    const submission: BetSubmission = {
+      kind: 'JACKPOT',
+      body: { poll: round.poll, result_id: round.id, lines: slip.lines },
+    };
+    const last = { submission, betCount: slip.lines.length, totalRiel: slip.totalRiel };
+    confirmThen(confirmMessage(last, round.id), last);
   };
+  const repeatLast = () => {
+    if (!round || !lastSlip) return;
+    if (lastSlip.totalRiel > balanceRiel) {
+      notifications.alert({
+        status: 'ERROR',
+        title: t('outcome.refusedTitle'),
+        message: t('betErrors.notEnoughMoney'),
+      });
+      return;
+    }
+    const again = { ...lastSlip, submission: repeatFor(lastSlip, round) };
+    confirmThen(confirmMessage(again, round.id), again);
+  };
+  const doubled = doubledAmount(amount);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -142,25 +195,59 @@ export function BetBoard({
     tabRefs.current[next]?.focus();
   };
   const tabLabel: Record<Tab, string> = { regular: t('board.regularTab'), jackpot: t('board.jackpotTab') };
+  const formId = `${baseId}-form-${tab}`;
+  const repeatButton = (
+    <button
+      type="button"
+      disabled={disabled || lastSlip === null}
+      onClick={repeatLast}
+      className={`${TOGGLE} ${TOGGLE_OFF} gap-1 text-sm`}
+    >
+      <Repeat aria-hidden="true" className="size-4" />
+      {t('play.repeat')}
+    </button>
+  );
   const panels: Record<Tab, ReactNode> = {
     regular: (
       <RegularSlip
         key={version}
+        formId={formId}
         amount={amount}
         onAmountChange={setAmount}
+        amountActions={
+          <>
+            {repeatButton}
+            <button
+              type="button"
+              disabled={disabled || doubled === null}
+              onClick={() => doubled && setAmount(doubled)}
+              className={`${TOGGLE} ${TOGGLE_OFF} text-sm`}
+            >
+              <span aria-hidden="true">×2</span>
+              <span className="sr-only">{t('play.double')}</span>
+            </button>
+          </>
+        }
+        balanceRiel={balanceRiel}
+        litRanges={litRanges}
         disabled={disabled}
-        sending={sending}
         onSubmit={submitRegular}
+        onSummary={onSummary}
       />
     ),
     jackpot: (
-      <JackpotSlip
-        key={version}
-        poolRiel={jackpotPoolRiel}
-        disabled={disabled}
-        sending={sending}
-        onSubmit={submitJackpot}
-      />
+      <div className="space-y-3">
+        <JackpotSlip
+          key={version}
+          formId={formId}
+          poolRiel={jackpotPoolRiel}
+          balanceRiel={balanceRiel}
+          disabled={disabled}
+          onSubmit={submitJackpot}
+          onSummary={onSummary}
+        />
+        <div className="grid grid-cols-1">{repeatButton}</div>
+      </div>
     ),
   };
 
@@ -213,6 +300,18 @@ export function BetBoard({
         {panels[tab]}
       </div>
       {lastBet && <LastBet bet={lastBet} ticketsHref={ticketsHref} />}
+      <BetBar
+        slot={barSlot}
+        round={round}
+        open={open}
+        formId={formId}
+        summary={summary.text}
+        placeLabel={tab === 'regular' ? t('board.place') : t('jackpot.place')}
+        empty={summary.empty}
+        sending={sending}
+        disabled={disabled}
+        placedRound={lastBet?.bets[0]?.result_id ?? null}
+      />
     </section>
   );
 }

@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
+import { useTranslation } from '@/lib/i18n';
 import { useBetReport, type ReportRange } from '../../api/get-bet-report';
 import { useLottoTranslation } from '../../i18n';
 import { formatSignedRiel } from '../tickets/ticket-parts';
+import { ReportChart } from './report-chart';
 import { dateParam } from '@/lib/date-param';
 import { DateRangeForm } from '@/components/ui/date-range-form';
 
@@ -106,6 +108,7 @@ function ReportTable({ report }: { report: BetReportData }) {
 /** `/report/lotto/59`: per day count, turnover, payout and win/loss, with totals, over a date range. */
 export function BetReport() {
   const { t } = useLottoTranslation();
+  const { t: tApp } = useTranslation();
   const [range, setRange] = useRange();
   const report = useBetReport(range);
   return (
@@ -133,7 +136,8 @@ export function BetReport() {
       {report.isError && !report.data && (
         <div className="space-y-3">
           <AlertMessage>
-            {isHttpError(report.error, 422) ? report.error.message : t('report.loadFailed')}
+            {/* The server's 422 text is English for operators: the player reads why in their language. */}
+            {isHttpError(report.error, 422) ? tApp('fieldErrors.dateRangeInvalid') : t('report.loadFailed')}
           </AlertMessage>
           <Button variant="secondary" onClick={() => void report.refetch()}>
             {t('game.retry')}
@@ -147,7 +151,10 @@ export function BetReport() {
             <p>{t('report.empty')}</p>
           </div>
         ) : (
-          <ReportTable report={report.data} />
+          <>
+            <ReportChart report={report.data} />
+            <ReportTable report={report.data} />
+          </>
         ))}
     </div>
   );

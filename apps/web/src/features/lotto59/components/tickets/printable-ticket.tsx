@@ -1,5 +1,6 @@
 import type { PrintTicket } from '@lotto59/contract';
-import { formatDateTime, formatRiel, formatTicketId } from '@lotto59/domain';
+import { formatRiel, formatTicketId } from '@lotto59/domain';
+import { useFormatDateTime } from '@/lib/date-time';
 import { useLottoTranslation } from '../../i18n';
 import { betSelection, betTypeName } from '../bet-names';
 import { StatusPill } from './ticket-parts';
@@ -7,6 +8,7 @@ import { StatusPill } from './ticket-parts';
 /** The whole submission a ticket belongs to (`/api/print`), laid out for paper as well as for the screen. */
 export function PrintableTicket({ ticket }: { ticket: PrintTicket }) {
   const { t } = useLottoTranslation();
+  const formatDateTime = useFormatDateTime();
   const poolName = ticket.poll === 'POLL_1' ? t('pool.classic') : t('pool.fast');
   return (
     <section

@@ -1,5 +1,6 @@
 import type { BetRecord, RoundRecord } from '@lotto59/contract';
-import { formatDateTime, formatRiel, formatTicketId } from '@lotto59/domain';
+import { formatRiel, formatTicketId } from '@lotto59/domain';
+import { useFormatDateTime } from '@/lib/date-time';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,6 +29,7 @@ const pickedNumbers = (bet: BetRecord): number[] =>
 /** Game recall: the round, the selection, the stake, the numbers, the payout and what it did to the balance. */
 function Recall({ bet, round }: { bet: BetRecord; round: RoundRecord }) {
   const { t } = useLottoTranslation();
+  const formatDateTime = useFormatDateTime();
   const effect = balanceEffectOf(bet);
   const rows: [string, ReactNode, string?][] = [
     [t('ticket.round'), `#${round.id} · ${round.poll === 'POLL_1' ? t('pool.classic') : t('pool.fast')}`],

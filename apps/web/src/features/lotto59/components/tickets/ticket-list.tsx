@@ -1,11 +1,6 @@
 import type { BetRecord, TicketList as TicketListData } from '@lotto59/contract';
-import {
-  formatDateTime,
-  formatRiel,
-  formatTicketId,
-  TICKET_FILTERS,
-  type TicketFilter,
-} from '@lotto59/domain';
+import { formatRiel, formatTicketId, TICKET_FILTERS, type TicketFilter } from '@lotto59/domain';
+import { useFormatDateTime } from '@/lib/date-time';
 import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
@@ -46,6 +41,7 @@ function useTicketQuery(): [TicketQuery, (next: Partial<TicketQuery>) => void] {
 
 function TicketCard({ bet, href }: { bet: BetRecord; href: string }) {
   const { t } = useLottoTranslation();
+  const formatDateTime = useFormatDateTime();
   return (
     <li
       className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200"

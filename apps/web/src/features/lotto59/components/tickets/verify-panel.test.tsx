@@ -16,7 +16,7 @@ describe('verify this draw', () => {
     const result = screen.getByTestId('verify-result');
     expect(screen.getByTestId('verify-numbers').textContent).toBe(NUMBERS.join(', '));
     expect(result.textContent).toContain(HASH);
-    expect(result.textContent).toContain('Hash ត្រូវគ្នានឹងអ្វីដែលបានបោះពុម្ព');
+    expect(result.textContent).toContain('កូដហាសត្រូវគ្នានឹងអ្វីដែលបានបោះពុម្ព');
     expect(result.textContent).toContain('លេខទាំង 10 ត្រូវគ្នានឹងលទ្ធផល');
   });
 
@@ -26,7 +26,7 @@ describe('verify this draw', () => {
     render(<VerifyPanel roundId={1} serverSeed={SEED} serverSeedHash={'f'.repeat(64)} numbers={tampered} />);
     await user.click(screen.getByRole('button', { name: 'ផ្ទៀងផ្ទាត់ឥឡូវនេះ' }));
     const result = screen.getByTestId('verify-result');
-    expect(result.textContent).toContain('Hash មិនត្រូវគ្នាទេ');
+    expect(result.textContent).toContain('កូដហាសមិនត្រូវគ្នាទេ');
     expect(result.textContent).toContain('លេខមិនត្រូវគ្នានឹងលទ្ធផលទេ');
   });
 

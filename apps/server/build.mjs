@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+/**
+ * Bundles the server for production: `node build.mjs [server|ops|bench-server …]` (all three without
+ * arguments; a name builds that one). Each entry becomes one ESM file in dist/ that plain `node` runs.
+ *
+ * - The workspace packages (@lotto59/domain, @lotto59/contract) are TypeScript source: they are bundled in.
+ * - Every other package stays in node_modules (`packages: 'external'`): native modules (better-sqlite3,
+ *   @node-rs/argon2) cannot be bundled, and the rest then loads exactly as npm installed it.
+ * - The files land in apps/server/dist, two folders below the repository root like src/*.ts, so the paths
+ *   the code derives from `import.meta.url` (the web app's dist, better-sqlite3 for the checkpoint worker)
+ *   resolve the same in the bundle as in the source.
+ *
+ * Used by `npm start`, `npm run ops`, the benchmarks and the tests that run the built server.
+ */
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+export const ENTRIES = {
+  server: 'src/server.ts',
+  ops: 'src/cli/ops.ts',
+  'bench-server': 'bench/bench-server.ts',
+};
+
+/** Builds the named entries into `outdir` (apps/server/dist unless told); returns the files written. */
+export async function buildServer({ names = Object.keys(ENTRIES), outdir = here('./dist') } = {}) {
+  const unknown = names.filter((name) => !(name in ENTRIES));
+  if (unknown.length > 0) throw new Error(`unknown entry: ${unknown.join(', ')}`);
+  await build({
+    entryPoints: Object.fromEntries(names.map((name) => [name, here(ENTRIES[name])])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    // The workspace packages are linked into node_modules but are TypeScript: bundle them.
+    alias: {
+      '@lotto59/domain': here('../../packages/domain/src/index.ts'),
+      '@lotto59/contract': here('../../packages/contract/src/index.ts'),
+    },
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+  return names.map((name) => `${outdir}/${name}.mjs`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const names = process.argv.slice(2);
+  await buildServer(names.length > 0 ? { names } : {});
+}

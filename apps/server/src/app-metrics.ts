@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { Metrics, registerMetrics } from './plugins/metrics';
+import type { Services } from './services';
+
+/** Route patterns of bet placement, counted into bets_placed_total and bets_refused_total. */
+const BET_ROUTES = ['/api/bet', '/api/bet/jackpot'];
+
+/**
+ * Wires the Prometheus series to the services (composition, like services.ts): the gauges read the
+ * shared write queue and the WebSocket server when scraped, and settlement is timed by wrapping the
+ * service's `settle` (the scheduler and the operator's calls go through it), so the modules stay
+ * unaware of metrics. Must run before the routes are registered.
+ */
+export function registerAppMetrics(
+  app: FastifyInstance,
+  services: Pick<Services, 'lotto59'>,
+  where: { port: number; host: string },
+): { address(): string } {
+  const metrics = new Metrics({
+    writeQueueDepth: () => services.lotto59.writeQueueDepth(),
+    // @fastify/websocket's server tracks every upgraded socket (registered later by the realtime plugin).
+    websocketConnections: () =>
+      (app as Partial<Pick<FastifyInstance, 'websocketServer'>>).websocketServer?.clients.size ?? 0,
+  });
+  const { settlement } = services.lotto59;
+  settlement.settle = metrics.timed(metrics.settlementDuration, settlement.settle.bind(settlement));
+  return registerMetrics(app, { metrics, ...where, betRoutes: BET_ROUTES });
+}

@@ -1,0 +1,82 @@
+import type {
+  PlayingRound,
+  RecentResults,
+  ReleasingRound,
+  ResultGrid,
+  ResultHistoryPage,
+  ResultHistoryQuery,
+} from '@lotto59/contract';
+import { RESULT_GRID, overUnderTypeOf, rangeTypeOf, resultLabelOf, type Pool } from '@lotto59/domain';
+import type { Clock } from '../../../platform/clock';
+import { localDateRange, pageMeta } from '../../../http/list-query';
+import { iso } from '../rounds/round-view';
+import type { RoundsService } from '../rounds/rounds.service';
+
+/** The result calls of seed §7. A round shows only what is public at this instant (round-view.ts). */
+export class ResultsService {
+  constructor(
+    private readonly rounds: RoundsService,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  async playing(poll: Pool): Promise<PlayingRound> {
+    const nowMs = this.clock.nowMs();
+    const round = await this.rounds.openOf(poll);
+    return {
+      round: round ? this.rounds.view(round, nowMs) : null,
+      server_time: iso(nowMs),
+      seconds_left: round ? Math.max(0, (round.close_at_ms - nowMs) / 1000) : 0,
+    };
+  }
+
+  async releasing(poll: Pool): Promise<ReleasingRound> {
+    const nowMs = this.clock.nowMs();
+    const round = await this.rounds.latestReleasingOf(poll);
+    return { round: round ? this.rounds.view(round, nowMs) : null, server_time: iso(nowMs) };
+  }
+
+  async recent(poll: Pool, limit: number = RESULT_GRID.columns): Promise<RecentResults> {
+    const nowMs = this.clock.nowMs();
+    const { rows } = await this.rounds.revealedPage({ poll, nowMs }, { limit, offset: 0 });
+    return { items: rows.map((r) => this.rounds.view(r, nowMs)) };
+  }
+
+  async history(poll: Pool, query: ResultHistoryQuery): Promise<ResultHistoryPage> {
+    const nowMs = this.clock.nowMs();
+    const range = localDateRange(query.from, query.to, this.timeZone);
+    const { rows, count } = await this.rounds.revealedPage(
+      { poll, nowMs, ...range },
+      { limit: query.per_page, offset: (query.page - 1) * query.per_page },
+    );
+    return {
+      items: rows.map((r) => this.rounds.view(r, nowMs)),
+      meta: pageMeta(query.page, query.per_page, count),
+    };
+  }
+
+  /** The 7 × 10 grid of seed §4: the last 10 results, oldest first (one column each). */
+  async grid(poll: Pool): Promise<ResultGrid> {
+    const nowMs = this.clock.nowMs();
+    const { rows } = await this.rounds.revealedPage(
+      { poll, nowMs },
+      { limit: RESULT_GRID.columns, offset: 0 },
+    );
+    return {
+      poll,
+      items: rows
+        .filter((r) => r.total !== null)
+        .reverse()
+        .map((r) => {
+          const total = r.total!;
+          return {
+            result_id: r.id,
+            type: rangeTypeOf(total),
+            status: overUnderTypeOf(total) === 'RANGE_7' ? 'OVER' : 'UNDER',
+            total,
+            label: resultLabelOf(total),
+          };
+        }),
+    };
+  }
+}

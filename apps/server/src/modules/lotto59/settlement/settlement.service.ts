@@ -1,0 +1,137 @@
+import { overUnderTypeOf, rangeTypeOf, riel } from '@lotto59/domain';
+import type { Db } from '../../../db/database';
+import { retryOnConflict } from '../../../db/db-errors';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../platform/clock';
+import type { EventBus } from '../../../platform/event-bus';
+import type { WalletService } from '../../wallet/wallet.public';
+import type { JackpotService, JackpotWinner } from './jackpot.service';
+import type { Lotto59Settings } from '../lotto59.settings';
+import { parseNumbers } from '../rounds/round-view';
+import * as rounds from '../rounds/rounds.repository';
+import * as repo from './settlement.repository';
+
+export interface SettlementOutcome {
+  roundId: number;
+  betsSettled: number;
+  playersPaid: number;
+  paidRiel: number;
+  winners: JackpotWinner[];
+}
+
+/**
+ * Settlement and voiding, each ONE transaction per round (docs/decisions/0005-settlement.md). The first
+ * statement moves the round out of RELEASING (or OPEN/RELEASING for a void) with a conditional update, so
+ * a second settler — a racing process, a restart, a retry — finds nothing to do and pays nothing; a crash
+ * before the commit leaves no trace and the next tick settles again from the stored numbers.
+ */
+export class SettlementService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly wallet: WalletService,
+    private readonly jackpot: JackpotService,
+    private readonly events: EventBus,
+    private readonly settings: Lotto59Settings,
+  ) {}
+
+  async settle(roundId: number): Promise<SettlementOutcome | undefined> {
+    const result = await retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        const nowMs = this.clock.nowMs();
+        const round = await rounds.markSettled(trx, roundId, nowMs);
+        if (!round || round.total === null) return undefined;
+        const numbers = parseNumbers(round.numbers);
+        const band = rangeTypeOf(round.total);
+        const side = overUnderTypeOf(round.total);
+        const betsSettled = await repo.settleRatedBets(
+          trx,
+          roundId,
+          { band, side, posts: numbers.slice(0, 5), rates: this.settings.rates },
+          nowMs,
+        );
+        const jackpot = await this.jackpot.settleLines(trx, roundId, numbers, nowMs);
+        const balances = new Map(jackpot.balances);
+        // Batched per player per round: one transfer of the sum of that player's wins.
+        const winnings = await repo.houseWinningsByPlayer(trx, roundId, [band, side, 'NUMBER', 'JACKPOT']);
+        const receipts = await this.wallet.creditManyWithin(
+          trx,
+          { system: 'house' },
+          {
+            kind: 'bet_payout',
+            reference: `lotto59-round:${roundId}`,
+            credits: winnings.map((p) => ({
+              playerId: p.playerId,
+              amount: riel(p.total),
+              idempotencyKey: `bet-payout:${roundId}:${p.playerId}`,
+            })),
+          },
+        );
+        winnings.forEach((p, i) => balances.set(p.playerId, receipts[i]!.toBalanceAfter));
+        const paidRiel = winnings.reduce((sum, p) => sum + p.total, 0);
+        return { roundId, betsSettled, balances, winners: jackpot.winners, paidRiel };
+      }),
+    );
+    if (!result) return undefined;
+    for (const [playerId, balance] of result.balances) {
+      this.events.publish({ type: 'balance', playerId, data: { balance } });
+    }
+    if (result.winners.length > 0) {
+      this.events.publish({
+        type: 'jackpot_winners',
+        data: { winners: result.winners.map((w) => ({ bet_id: w.betId, diff: w.tier, price: w.amount })) },
+      });
+    }
+    return {
+      roundId,
+      betsSettled: result.betsSettled,
+      playersPaid: result.balances.size,
+      paidRiel: result.paidRiel,
+      winners: result.winners,
+    };
+  }
+
+  /**
+   * Voids a round that is not settled: every pending stake goes back exactly once (one refund per
+   * submission, key `bet-refund:<group id>`, mirroring its one stake transfer) and its bets become VOID.
+   * Running it again on a void round refunds nothing more.
+   */
+  async voidRound(roundId: number): Promise<{ refundedRiel: number; submissions: number; bets: number }> {
+    const result = await retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        const nowMs = this.clock.nowMs();
+        const voided = await rounds.markVoid(trx, roundId, nowMs);
+        if (!voided) {
+          const existing = await rounds.findRound(trx, roundId);
+          if (!existing) throw new AppError('NOT_FOUND', 'Round not found.');
+          if (existing.status !== 'VOID') {
+            throw new AppError('ROUND_NOT_OPEN', `Round ${roundId} is settled and cannot be voided.`);
+          }
+        }
+        const groups = await repo.pendingGroupsOfRound(trx, roundId);
+        const receipts = await this.wallet.creditManyWithin(
+          trx,
+          { system: 'house' },
+          {
+            kind: 'bet_refund',
+            reference: `lotto59-round:${roundId}`,
+            credits: groups.map((g) => ({
+              playerId: g.player_id,
+              amount: riel(Number(g.amount)),
+              idempotencyKey: `bet-refund:${g.group_id}`,
+            })),
+          },
+        );
+        // In group order, so each player's last receipt carries the balance after all their refunds.
+        const balances = new Map(groups.map((g, i) => [g.player_id, receipts[i]!.toBalanceAfter as number]));
+        const refundedRiel = groups.reduce((sum, g) => sum + Number(g.amount), 0);
+        const bets = await repo.voidPendingBets(trx, roundId, nowMs);
+        return { refundedRiel, submissions: groups.length, bets, balances };
+      }),
+    );
+    for (const [playerId, balance] of result.balances) {
+      this.events.publish({ type: 'balance', playerId, data: { balance } });
+    }
+    return { refundedRiel: result.refundedRiel, submissions: result.submissions, bets: result.bets };
+  }
+}

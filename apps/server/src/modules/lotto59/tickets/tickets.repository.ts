@@ -1,0 +1,125 @@
+import { exhaustiveSwitchError, type TicketFilter } from '@lotto59/domain';
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/database';
+import { BET_COLUMNS } from '../bets/bets.repository';
+
+// SQL of the ticket calls. Every query is bound to one player: no call can reach another player's bets.
+
+export interface TicketFilterArgs {
+  playerId: number;
+  type: TicketFilter;
+  roundId?: number | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+function ticketsOf(ex: Executor, f: TicketFilterArgs) {
+  let q = ex.selectFrom('lotto59_bets').where('player_id', '=', f.playerId);
+  if (f.roundId !== undefined) q = q.where('round_id', '=', f.roundId);
+  if (f.fromMs !== undefined) q = q.where('created_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('created_at_ms', '<', f.toMs);
+  switch (f.type) {
+    case 'ALL':
+      return q;
+    case 'JACKPOT':
+      return q.where('type', '=', 'JACKPOT');
+    case 'WIN_JACKPOT':
+      return q.where('type', '=', 'JACKPOT').where('status', '=', 'WON');
+    case 'NOT_JACKPOT':
+      return q.where('type', '<>', 'JACKPOT');
+    case 'OUTSTANDING':
+      return q.where('status', '=', 'PENDING');
+    case 'RANGE_1':
+    case 'RANGE_2':
+    case 'RANGE_3':
+    case 'RANGE_4':
+    case 'RANGE_5':
+    case 'RANGE_6':
+    case 'RANGE_7':
+      return q.where('type', '=', f.type);
+    default:
+      return exhaustiveSwitchError(f.type);
+  }
+}
+
+export function listTickets(ex: Executor, f: TicketFilterArgs, page: { limit: number; offset: number }) {
+  return ticketsOf(ex, f)
+    .select(BET_COLUMNS)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countAndSumTickets(ex: Executor, f: TicketFilterArgs) {
+  const row = await ticketsOf(ex, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number | null>('amount').as('amount'),
+      eb.fn.sum<number | null>('payout').as('payout'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: Number(row.amount ?? 0), payout: Number(row.payout ?? 0) };
+}
+
+/**
+ * Pending bets of the player, looked for only in the rounds from the oldest active one on (older ones
+ * are final), and so only among bets made since it opened (the player-and-time index).
+ */
+export async function countOutstanding(
+  ex: Executor,
+  playerId: number,
+  oldestActive: { id: number; openedAtMs: number },
+): Promise<number> {
+  const row = await ex
+    .selectFrom('lotto59_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('player_id', '=', playerId)
+    .where('created_at_ms', '>=', oldestActive.openedAtMs)
+    .where('round_id', '>=', oldestActive.id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findBetOfPlayer(ex: Executor, playerId: number, betId: number) {
+  return ex
+    .selectFrom('lotto59_bets')
+    .select(BET_COLUMNS)
+    .where('id', '=', betId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export function betsOfPlayerGroup(ex: Executor, playerId: number, groupId: number) {
+  return ex
+    .selectFrom('lotto59_bets')
+    .select(BET_COLUMNS)
+    .where('group_id', '=', groupId)
+    .where('player_id', '=', playerId)
+    .orderBy('id')
+    .execute();
+}
+
+/** 15-minute buckets: every time zone's offset is a multiple of 15 minutes, so buckets never straddle days. */
+export const REPORT_BUCKET_MS = 900_000;
+
+export function reportBuckets(ex: Executor, playerId: number, fromMs: number, toMs: number) {
+  const settled = sql<boolean>`status in ('WON', 'LOST')`;
+  return ex
+    .selectFrom('lotto59_bets')
+    .select([
+      sql<number>`created_at_ms / ${sql.lit(REPORT_BUCKET_MS)}`.as('bucket'),
+      sql<number>`sum(case when status <> 'VOID' then 1 else 0 end)`.as('count'),
+      sql<number>`sum(case when status <> 'VOID' then amount else 0 end)`.as('turnover'),
+      sql<number>`sum(case when ${settled} then payout else 0 end)`.as('payout'),
+      sql<number>`sum(case when ${settled} then amount else 0 end)`.as('settled_turnover'),
+      sql<number>`sum(case when status = 'PENDING' then 1 else 0 end)`.as('outstanding'),
+    ])
+    .where('player_id', '=', playerId)
+    .where('created_at_ms', '>=', fromMs)
+    .where('created_at_ms', '<', toMs)
+    .groupBy(sql`created_at_ms / ${sql.lit(REPORT_BUCKET_MS)}`)
+    .execute();
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { assert, type Riel } from '@lotto59/domain';
+import { AppError } from '../../errors/app-error';
+import type { TransferRow } from './wallet.table';
+
+// The ledger's rule in one place: what a transfer is asked to do, its request hash, and the one mapping
+// from a stored transfer row to the receipt every writer answers with (decision 0002).
+
+export const SYSTEM_ACCOUNTS = ['house', 'cash', 'jackpot'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { playerId: number } | { system: SystemAccount } | { accountId: number };
+
+export interface TransferCommand {
+  /** Client- or caller-generated; the same key always means the same movement (a replay moves nothing). */
+  idempotencyKey: string;
+  /** What the movement is for: `deposit`, `withdraw`, `bet_stake`, `bet_payout`, … */
+  kind: string;
+  from: AccountRef;
+  to: AccountRef;
+  amount: Riel;
+  reference?: string | undefined;
+  note?: string | undefined;
+}
+
+export interface TransferReceipt {
+  transferId: number;
+  /** True when the key had been used before and this answer is the first one's. */
+  replayed: boolean;
+  amount: Riel;
+  fromAccountId: number;
+  toAccountId: number;
+  fromBalanceAfter: Riel;
+  toBalanceAfter: Riel;
+  createdAtMs: number;
+}
+
+/** What a request hash is made of: the movement with its accounts resolved to ids. */
+export interface ResolvedMovement {
+  kind: string;
+  fromId: number;
+  toId: number;
+  amount: Riel;
+  reference?: string | null | undefined;
+}
+
+/**
+ * Fingerprint of what a key was used for. Resolved account ids make it independent of how the accounts
+ * were named; stored hashes depend on this exact form, so it never changes.
+ */
+export function requestHash(m: ResolvedMovement): string {
+  const canonical = JSON.stringify([m.kind, m.fromId, m.toId, m.amount, m.reference ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Every writer refuses the same amounts: whole, positive riel. */
+export function assertTransferAmount(amount: Riel): void {
+  assert(Number.isSafeInteger(amount) && amount > 0, 'transfer amount must be a positive integer');
+}
+
+/** The one mapping from a stored transfer row to its receipt. */
+export function toTransferReceipt(
+  row: Pick<
+    TransferRow,
+    | 'id'
+    | 'amount'
+    | 'from_account_id'
+    | 'to_account_id'
+    | 'from_balance_after'
+    | 'to_balance_after'
+    | 'created_at_ms'
+  >,
+  replayed: boolean,
+): TransferReceipt {
+  return {
+    transferId: row.id,
+    replayed,
+    amount: row.amount,
+    fromAccountId: row.from_account_id,
+    toAccountId: row.to_account_id,
+    fromBalanceAfter: row.from_balance_after,
+    toBalanceAfter: row.to_balance_after,
+    createdAtMs: row.created_at_ms,
+  };
+}
+
+/** The first answer for a reused key; the same key with another request is refused. */
+export function replayOf(existing: TransferRow, hash: string): TransferReceipt {
+  if (existing.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return toTransferReceipt(existing, true);
+}

@@ -1,0 +1,64 @@
+import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../platform/clock';
+import type { StakeAccounts, StakeBatchWriter } from './wallet.stake-batch';
+import { PgStakeBatchWriter } from './wallet.stake-batch.pg';
+import { SqliteStakeBatchWriter } from './wallet.stake-batch.sqlite';
+
+// The wallet's one public surface: the only way other modules move money. The wallet is the only code
+// that writes `accounts` and `transfers` (eslint.config.js keeps other modules out of its other files).
+//  - one transfer: `WalletService.transfer` / `transferWithin` (inside the caller's transaction);
+//  - many credits from a system account: `WalletService.creditManyWithin` (settlement, refunds);
+//  - a group-commit stake batch: `createStakeBatchWriter` (one per process, shared by every game).
+
+export { WalletService, type ReconcileReport } from './wallet.service';
+export { CashierService } from './cashier.service';
+export type { CreditManyCommand } from './wallet.credit-many';
+export {
+  SYSTEM_ACCOUNTS,
+  type AccountRef,
+  type SystemAccount,
+  type TransferCommand,
+  type TransferReceipt,
+} from './wallet.ledger';
+export type {
+  PgStakeGame,
+  PgStakeStatement,
+  PreparedStake,
+  SqliteBatchContext,
+  SqliteStakeGame,
+  StakeAccounts,
+  StakeBatchWriter,
+  StakeGame,
+  StakeLane,
+  StakeRequest,
+  TakeStake,
+} from './wallet.stake-batch';
+export { BUSY_RETRY_AFTER_SECONDS } from './wallet.write-queue';
+
+/** `WRITE_QUEUE_MAX_DEPTH`'s default: far above what a real load queues (a batch is a few hundred). */
+export const DEFAULT_WRITE_QUEUE_MAX_DEPTH = 10_000;
+
+/**
+ * The group-commit stake writer of this database: prepared statements in one transaction per batch on
+ * SQLite, one statement per batch on PostgreSQL. Build ONE per process (services.ts) and give every game
+ * a lane of it, so that one queue, with one depth limit, holds every stake waiting to be written.
+ */
+export function createStakeBatchWriter(deps: {
+  db: Db;
+  clock: Clock;
+  accounts: StakeAccounts;
+  maxDepth?: number | undefined;
+  /** PostgreSQL: submissions per batch statement at most. */
+  batchMax?: number | undefined;
+}): StakeBatchWriter {
+  const maxDepth = deps.maxDepth ?? DEFAULT_WRITE_QUEUE_MAX_DEPTH;
+  const sqlite = rawSqliteOf(deps.db);
+  if (sqlite) {
+    return new SqliteStakeBatchWriter(deps.db, sqlite, deps.clock, {
+      maxDepth,
+      checkpoints: walCheckpointsOf(deps.db),
+    });
+  }
+  return new PgStakeBatchWriter(deps.clock, deps.accounts, { maxDepth, batchMax: deps.batchMax });
+}
