@@ -11,3 +11,5 @@ export * from './lotto59/tickets.schemas';
 export * from './lotto59/config.schemas';
 export * from './analytics/analytics.limits';
 export * from './analytics/analytics.schemas';
+export * from './providers/launch.schemas';
+export * from './providers/casino-report.schemas';

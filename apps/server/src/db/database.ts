@@ -11,6 +11,11 @@ import type {
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
 import type { SettingsTable } from '../modules/settings/settings.table';
 import type { PlayersTable } from '../modules/players/players.table';
+import type {
+  ProviderRoundsTable,
+  ProviderTokensTable,
+  ProviderTransactionsTable,
+} from '../modules/providers/providers.table';
 import type { AccountsTable, TransfersTable } from '../modules/wallet/wallet.table';
 
 /** Every table of the database. Timestamps are epoch milliseconds (`*_ms`), money is whole riel. */
@@ -28,6 +33,9 @@ export interface Database {
   lotto59_bets: BetsTable;
   lotto59_player_pools: PlayerPoolsTable;
   lotto59_jackpot_winners: JackpotWinnersTable;
+  provider_tokens: ProviderTokensTable;
+  provider_transactions: ProviderTransactionsTable;
+  provider_rounds: ProviderRoundsTable;
 }
 
 export type Db = Kysely<Database>;

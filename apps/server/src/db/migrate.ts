@@ -4,6 +4,7 @@ import { initialSchema } from './migrations/0001-initial';
 import { analyticsSchema } from './migrations/0002-analytics';
 import { lotto59Schema } from './migrations/0003-lotto59';
 import { leanBetIndexes } from './migrations/0004-lean-bet-indexes';
+import { providersSchema } from './migrations/0005-providers';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0002-analytics': analyticsSchema,
   '0003-lotto59': lotto59Schema,
   '0004-lean-bet-indexes': leanBetIndexes,
+  '0005-providers': providersSchema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

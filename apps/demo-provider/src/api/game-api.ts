@@ -1,0 +1,111 @@
+// The demo provider's own game API: what its game pages call on its server (under `/provider/demo/api/`).
+// This is the studio's private interface, not our wallet's protocol (that is signed HTTP, providers.md §2–§3).
+// Types only, shared by the provider's server and its pages. Money is whole riel.
+
+import type { BaccaratBetKind } from '../rules';
+
+/** Provider ids of the demo studio's seamless games (providers.md §1). */
+export type DemoSeamlessProvider = '2' | '3' | '5' | 'sport';
+
+/** `POST /provider/demo/api/session`: the page trades its one-time launch code for a game session. */
+export interface SessionRequest {
+  provider: DemoSeamlessProvider;
+  code: string;
+}
+export interface SessionReply {
+  /** Bearer for the page's later calls (`Authorization: Bearer …`), kept in memory only. */
+  session: string;
+  user: string;
+  game_code: string;
+  currency: 'KHR';
+  balance: number;
+  expires_at: string;
+  fair: FairState;
+}
+
+/** The player's current seed pair for this provider (providers.md §6). */
+export interface FairState {
+  server_seed_hash: string;
+  client_seed: string;
+  /** The nonce the next round will use. */
+  next_nonce: number;
+}
+
+/** `POST /provider/demo/fair` `{client_seed}` sets it; `{rotate:true}` reveals the old seed. */
+export interface FairRotateReply {
+  previous: { server_seed: string; server_seed_hash: string; client_seed: string; last_nonce: number | null };
+  current: FairState;
+}
+
+export interface SpinRequest {
+  /** One of the line bets of providers.md §7.1 (50 … 2,500 ៛); total = 20 × line bet. */
+  line_bet: number;
+  /** Idempotency of the page's click: the same id replays the same answer. */
+  request_id: string;
+}
+export interface SpinReply {
+  round_id: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  stops: number[];
+  /** window[reel][row], rows top to bottom. */
+  window: string[][];
+  lines: { line: number; symbol: string; count: number; win: number }[];
+  scatter: { count: number; win: number };
+  total_bet: number;
+  win: number;
+  /** The wallet's balance after the win was paid. */
+  balance: number;
+}
+
+export interface DealRequest {
+  bets: { type: BaccaratBetKind; amount: number }[];
+  request_id: string;
+}
+export interface DealReply {
+  round_id: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /** Pool indexes 0..415 in deal order: P1, B1, P2, B2, then P3 and B3 when drawn. */
+  deal_order: { hand: 'PLAYER' | 'BANKER'; card: number }[];
+  player_cards: number[];
+  banker_cards: number[];
+  player_score: number;
+  banker_score: number;
+  outcome: 'PLAYER' | 'BANKER' | 'TIE';
+  bets: { type: BaccaratBetKind; amount: number; payout: number }[];
+  total_bet: number;
+  win: number;
+  balance: number;
+}
+
+/** `GET /provider/demo/api/history?limit=`: the player's recent rounds of this game, newest first. */
+export interface HistoryRound {
+  round_id: string;
+  game_code: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /** Known once the seed pair has been rotated; until then the round can be checked against the hash later. */
+  server_seed: string | null;
+  created_at: string;
+  total_bet: number;
+  win: number;
+  /** slot: stops; baccarat: the deal order and outcome. */
+  result: { stops: number[] } | { deal_order: DealReply['deal_order']; outcome: DealReply['outcome'] };
+}
+
+/** Every refusal the page can receive: HTTP 4xx with a stable code (and 200 for success). */
+export interface GameApiError {
+  code:
+    | 'INVALID_SESSION'
+    | 'SESSION_EXPIRED'
+    | 'INVALID_BET'
+    | 'NOT_ENOUGH_MONEY'
+    | 'LIMIT_REACHED'
+    | 'USER_DISABLED'
+    | 'WALLET_UNAVAILABLE';
+  message: string;
+}
