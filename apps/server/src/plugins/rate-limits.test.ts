@@ -132,6 +132,57 @@ describe.each(TEST_DIALECTS)('rate limits on %s', (dialect) => {
   });
 });
 
+describe.each(TEST_DIALECTS)('refusals before the route limiter on %s', (dialect) => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { ...SMALL_LIMITS, RATE_LIMIT_REFUSALS: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('counts 401s and 419s per address; past the budget the address gets 429, even signed in', async () => {
+    const ip = '203.0.113.90';
+    const p = await t.newPlayer();
+    const player = new TestBrowser(t.app, ip);
+    expect((await player.login(p.username, p.password)).statusCode).toBe(200);
+
+    const stranger = new TestBrowser(t.app, ip);
+    // No session: 401. A state change with a stale XSRF token: 419. Neither reaches the route limiter.
+    expect((await stranger.get('/api/user')).statusCode).toBe(401);
+    expect((await stranger.get('/api/v1/ticket/badge')).statusCode).toBe(401);
+    const staleXsrf = await t.app.inject({
+      method: 'POST',
+      url: '/logout',
+      remoteAddress: ip,
+      headers: { cookie: 'XSRF-TOKEN=stale', 'x-xsrf-token': 'other' },
+    });
+    expect(staleXsrf.statusCode).toBe(419);
+    // The budget is spent: every request from the address is refused before the session is looked at.
+    await expect.poll(async () => (await stranger.get('/api/user')).statusCode).toBe(429);
+    expectLimited(await player.get('/api/user'));
+    expectLimited(await stranger.get('/healthz'));
+
+    // Another address, and the same player from it, are untouched.
+    expect((await new TestBrowser(t.app, '203.0.113.91').get('/healthz')).statusCode).toBe(200);
+    const moved = new TestBrowser(t.app, '203.0.113.92');
+    for (const [name, value] of player.cookies) moved.cookies.set(name, value);
+    expect((await moved.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('answers below the budget are untouched, and the ordinary answers never count', async () => {
+    const ip = '203.0.113.93';
+    const p = await t.newPlayer();
+    const player = new TestBrowser(t.app, ip);
+    expect((await player.login(p.username, p.password)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await new TestBrowser(t.app, ip).get('/api/user')).statusCode).toBe(401);
+    // Two refusals of three: the address is still served, and 200s, 404s and 422s are not refusals.
+    expect((await player.get('/api/user')).statusCode).toBe(200);
+    expect((await player.get('/api/v1/ticket/list?to=9999-12-31')).statusCode).toBe(422);
+    expect((await player.get('/api/poll')).statusCode).toBe(200);
+  });
+});
+
 describe.each(TEST_DIALECTS)('body size caps on %s', (dialect) => {
   let t: TestContext;
   let browser: TestBrowser;
@@ -172,12 +223,15 @@ describe.each(TEST_DIALECTS)('body size caps on %s', (dialect) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => {
+// Redis runs on every machine of ours, CI's included (as the realtime tests assume too).
+const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('rate limits shared through Redis', () => {
   let t: TestContext;
   // A prefix of this run only, so that runs (and other engineers' tests) never share counters.
   const env = {
     ...SMALL_LIMITS,
-    REDIS_URL: process.env.REDIS_URL ?? '',
+    REDIS_URL: TEST_REDIS_URL,
     RATE_LIMIT_REDIS_PREFIX: `lotto59-test:${randomUUID()}:`,
   };
 
@@ -196,6 +250,30 @@ describe.runIf(process.env.REDIS_URL)('rate limits shared through Redis', () => 
       expectLimited(await stranger(second.app).get('/healthz'));
       expectLimited(await stranger(t.app).get('/healthz'));
     } finally {
+      await second.close();
+    }
+  });
+
+  it('refusals before the route limiter too: 401s on one instance and the other add up', async () => {
+    const shared = { ...env, RATE_LIMIT_REFUSALS: '2' };
+    const first = await buildAppOn(t, t.clock, shared);
+    const second = await buildAppOn(t, t.clock, shared);
+    try {
+      const ip = '203.0.113.55';
+      expect((await new TestBrowser(first.app, ip).get('/api/user')).statusCode).toBe(401);
+      expect((await new TestBrowser(second.app, ip).get('/api/user')).statusCode).toBe(401);
+      // The second refusal, counted in Redis, reached the budget: the next 401 blocks the address here…
+      expect((await new TestBrowser(first.app, ip).get('/api/user')).statusCode).toBe(401);
+      await expect
+        .poll(async () => (await new TestBrowser(first.app, ip).get('/healthz')).statusCode)
+        .toBe(429);
+      // …and on the other instance at its next refusal, though it saw only one before.
+      expect([401, 429]).toContain((await new TestBrowser(second.app, ip).get('/api/user')).statusCode);
+      await expect
+        .poll(async () => (await new TestBrowser(second.app, ip).get('/healthz')).statusCode)
+        .toBe(429);
+    } finally {
+      await first.close();
       await second.close();
     }
   });

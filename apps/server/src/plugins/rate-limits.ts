@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, Route
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
+import { registerRefusalLimit } from './refusal-limit';
 import type { SocketLimits } from './realtime/websocket';
 
 /**
@@ -104,7 +105,8 @@ const classOf = (request: FastifyRequest): LimitClass => request.routeOptions.co
  * after the session check, so a player route counts per player (players behind one address do not share
  * a budget) and an anonymous route per address (IPv6 by /64). Past the budget: 429 `RATE_LIMITED` with
  * `Retry-After`. A route that answers before the limiter (401 of the session check, 419 of the XSRF
- * check, 503 of maintenance) is not counted. Register before any route.
+ * check) is counted instead by the refusal budget per address (`refusal-limit.ts`), which runs first.
+ * Register before any route.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -132,6 +134,15 @@ export async function registerRateLimits(
       await client.quit().catch(() => client.disconnect());
     });
   }
+
+  registerRefusalLimit(
+    app,
+    {
+      max: Math.max(1, Math.floor(config.RATE_LIMIT_REFUSALS * config.RATE_LIMIT_SCALE)),
+      timeWindowMs: Math.round(config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    },
+    { redis, redisPrefix: config.RATE_LIMIT_REDIS_PREFIX, maxLocalKeys: LOCAL_COUNTERS_MAX },
+  );
 
   await app.register(rateLimit, {
     global: true,
