@@ -150,7 +150,7 @@ const envSchema = z.object({
   RATE_LIMIT_WRITES: count(1, 1_000_000, 60),
   RATE_LIMIT_SOCKETS: count(1, 1_000_000, 30),
   /** Requests refused by the session or XSRF check (401, 419) per address, before the address gets 429. */
-  RATE_LIMIT_REFUSALS: count(1, 1_000_000, 60),
+  RATE_LIMIT_REFUSALS: count(1, 1_000_000, 300),
   /** Prefix of the counters in Redis (with REDIS_URL), so several deployments can share one Redis. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:rate:'),
   /** Live sockets one player may hold in one process (times RATE_LIMIT_SCALE); the next is refused. */
