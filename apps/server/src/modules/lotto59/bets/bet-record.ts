@@ -1,6 +1,36 @@
 import type { BetRecord } from '@lotto59/contract';
+import { riel } from '@lotto59/domain';
+import type { BetPlan } from './bet-plan';
 import type { BetRow } from './bets.repository';
 import { iso } from '../rounds/round-view';
+
+/**
+ * The rows of a submission's new bets, as every writer stores them: the one mapping from a plan to rows
+ * (the PostgreSQL batch statement writes the same columns in SQL, bets.pg.repository.ts).
+ */
+export function newBetRows(
+  plan: BetPlan,
+  ids: { groupId: number; playerId: number; nowMs: number },
+): Omit<BetRow, 'id'>[] {
+  return plan.bets.map((b) => ({
+    group_id: ids.groupId,
+    round_id: plan.roundId,
+    player_id: ids.playerId,
+    poll: plan.poll,
+    type: b.type,
+    post: b.post,
+    number: b.number,
+    numbers: b.line === null ? null : b.line.join(','),
+    amount: b.amount,
+    payout: riel(0),
+    jackpot_win_amount: riel(0),
+    jackpot_result: null,
+    jackpot_tier: null,
+    status: 'PENDING',
+    created_at_ms: ids.nowMs,
+    settled_at_ms: null,
+  }));
+}
 
 /** A bet row as the wire's bet record (seed §3 names). */
 export function toBetRecord(row: BetRow): BetRecord {

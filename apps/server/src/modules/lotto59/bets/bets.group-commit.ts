@@ -1,6 +1,5 @@
 import type SQLite from 'better-sqlite3';
 import type { BetRecord, PlaceBetResponse } from '@lotto59/contract';
-import { riel } from '@lotto59/domain';
 import type { Db } from '../../../db/database';
 import { AppError } from '../../../errors/app-error';
 import type {
@@ -16,10 +15,10 @@ import type {
 } from '../../wallet/wallet.public';
 import type { Lotto59Settings } from '../lotto59.settings';
 import { jackpotOverLimit, type BetPlan } from './bet-plan';
-import { toBetRecord } from './bet-record';
+import { newBetRows, toBetRecord } from './bet-record';
 import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
 import { insertBetBatch, type WrittenBetRow } from './bets.pg.repository';
-import { stakeKeyOf, type BetRow } from './bets.repository';
+import { stakeKeyOf } from './bets.repository';
 import { BetSqliteStatements } from './bets.sqlite.repository';
 
 /** One submission as the group commit carries it. */
@@ -134,27 +133,9 @@ class SqliteBetPart implements SqliteStakeGame<BetSubmission, WrittenSubmission>
       stakeTransferId: stake.transferId,
       createdAtMs: nowMs,
     });
-    const bets: BetRecord[] = plan.bets.map((b) => {
-      const row: Omit<BetRow, 'id'> = {
-        group_id: groupId,
-        round_id: plan.roundId,
-        player_id: playerId,
-        poll: plan.poll,
-        type: b.type,
-        post: b.post,
-        number: b.number,
-        numbers: b.line === null ? null : b.line.join(','),
-        amount: b.amount,
-        payout: riel(0),
-        jackpot_win_amount: riel(0),
-        jackpot_result: null,
-        jackpot_tier: null,
-        status: 'PENDING',
-        created_at_ms: nowMs,
-        settled_at_ms: null,
-      };
-      return toBetRecord({ ...row, id: this.sql.insertBet(row) });
-    });
+    const bets: BetRecord[] = newBetRows(plan, { groupId, playerId, nowMs }).map((row) =>
+      toBetRecord({ ...row, id: this.sql.insertBet(row) }),
+    );
     return { group_id: groupId, bets, balance: stake.fromBalanceAfter };
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { WalletService } from '../../wallet/wallet.public';
 import { jackpotOverLimit, type BetPlan } from './bet-plan';
-import { toBetRecord } from './bet-record';
+import { newBetRows, toBetRecord } from './bet-record';
 import * as repo from './bets.repository';
 import type { Lotto59Settings } from '../lotto59.settings';
 import { findRoundForBet } from '../rounds/rounds.repository';
@@ -104,24 +104,7 @@ export class KyselyBetWriter implements BetWriter {
       stake_transfer_id: stake.transferId,
       created_at_ms: nowMs,
     });
-    const rows = await repo.insertBets(
-      trx,
-      plan.bets.map((b) => ({
-        group_id: groupId,
-        round_id: plan.roundId,
-        player_id: playerId,
-        poll: plan.poll,
-        type: b.type,
-        post: b.post,
-        number: b.number,
-        numbers: b.line === null ? null : b.line.join(','),
-        amount: b.amount,
-        jackpot_result: null,
-        jackpot_tier: null,
-        created_at_ms: nowMs,
-        settled_at_ms: null,
-      })),
-    );
+    const rows = await repo.insertBets(trx, newBetRows(plan, { groupId, playerId, nowMs }));
     return {
       replayed: false,
       response: { group_id: groupId, bets: rows.map(toBetRecord), balance: stake.fromBalanceAfter },
