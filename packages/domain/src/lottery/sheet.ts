@@ -1,7 +1,5 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { assert, err, ok, type Result } from '../control/control';
+import { hmacWordStream, rejectionBound } from '../fairness/word-stream';
 import { isServerSeed } from '../lotto59/draw';
 import type { SheetLayout } from './constants';
 import { SHEET_LINES, type SheetLineGroup } from './layouts';
@@ -12,12 +10,6 @@ import { SHEET_LINES, type SheetLineGroup } from './layouts';
  * the line order (layouts.ts) are all part of the published algorithm `lottery-sheet-v1`. The seed and its hash
  * are lotto 59's (draw.ts: 64 lowercase hex characters, hash = hex SHA-256 of that ASCII text).
  */
-
-const WORDS_PER_BLOCK = 8;
-const TWO_POW_32 = 2 ** 32;
-/* The largest sheet takes 27 words and a word is rejected with probability below 2.4e-4, so a few blocks always
- * suffice; reaching this many means the code, not the luck, is wrong. */
-const BLOCKS_MAX = 64;
 
 /** One printed number: the row code, its 1-based place in the row, and the number zero-padded to its digits. */
 export interface SheetLine {
@@ -45,28 +37,6 @@ export function sheetBlockMessage(drawId: number, block: number): string {
   return `lottery:${String(drawId)}:${String(block)}`;
 }
 
-function wordStream(seed: string, drawId: number): () => { block: number; wordIndex: number; word: number } {
-  const keyed = hmac.create(sha256, utf8ToBytes(seed));
-  let block = -1;
-  let view = new DataView(new ArrayBuffer(0));
-  let wordIndex = WORDS_PER_BLOCK;
-  return () => {
-    if (wordIndex === WORDS_PER_BLOCK) {
-      block += 1;
-      assert(block < BLOCKS_MAX, 'sheet word stream exhausted');
-      const digest = keyed
-        .clone()
-        .update(utf8ToBytes(sheetBlockMessage(drawId, block)))
-        .digest();
-      view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-      wordIndex = 0;
-    }
-    const word = view.getUint32(wordIndex * 4, false);
-    wordIndex += 1;
-    return { block, wordIndex: wordIndex - 1, word };
-  };
-}
-
 function drawSheet(
   seed: string,
   drawId: number,
@@ -75,12 +45,12 @@ function drawSheet(
 ): SheetLine[] {
   assert(isServerSeed(seed), 'server seed must be 64 lowercase hex characters');
   assert(Number.isSafeInteger(drawId) && drawId >= 0, `draw id must be a non-negative integer: ${drawId}`);
-  const next = wordStream(seed, drawId);
+  const next = hmacWordStream(seed, (block) => sheetBlockMessage(drawId, block), 'sheet');
   const lines: SheetLine[] = [];
   for (const group of SHEET_LINES[layout] as readonly SheetLineGroup[]) {
     const modulus = 10 ** group.digits;
     // The largest multiple of m not above 2^32: words below it map onto 0..m−1 without bias.
-    const bound = modulus * Math.floor(TWO_POW_32 / modulus);
+    const bound = rejectionBound(modulus);
     for (let index = 1; index <= group.count;) {
       const { block, wordIndex, word } = next();
       const rejected = word >= bound;

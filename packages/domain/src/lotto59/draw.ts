@@ -1,7 +1,7 @@
-import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { assert } from '../control/control';
+import { hmacWordStream, rejectionBound, type StreamWord } from '../fairness/word-stream';
 import { BALL_MAX, BALL_MIN, DRAW_SIZE } from './constants';
 
 /*
@@ -11,11 +11,6 @@ import { BALL_MAX, BALL_MIN, DRAW_SIZE } from './constants';
  */
 
 const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
-const WORDS_PER_BLOCK = 8;
-const TWO_POW_32 = 2 ** 32;
-/* A word is rejected with probability below 59 / 2^32, so even one extra block is rare; reaching this many
- * blocks means the code, not the luck, is wrong. */
-const BLOCKS_MAX = 64;
 
 /** 64 lowercase hex characters: the only seed form (uppercase would hash and key differently). */
 export function isServerSeed(value: string): boolean {
@@ -50,33 +45,11 @@ function assertRoundId(roundId: number): void {
   );
 }
 
-/** The stream of big-endian 32-bit words: 8 per HMAC-SHA256 block, key = the seed's ASCII characters. */
-function wordStream(
-  serverSeedHex: string,
-  roundId: number,
-): () => { block: number; wordIndex: number; word: number } {
+/** The round's word stream: message `"<round id>:<i>"` for block i. */
+function wordStream(serverSeedHex: string, roundId: number): () => StreamWord {
   assert(isServerSeed(serverSeedHex), 'server seed must be 64 lowercase hex characters');
   assertRoundId(roundId);
-  // Keyed once; each block clones the keyed state instead of rehashing the key.
-  const keyed = hmac.create(sha256, utf8ToBytes(serverSeedHex));
-  let block = -1;
-  let view = new DataView(new ArrayBuffer(0));
-  let wordIndex = WORDS_PER_BLOCK;
-  return () => {
-    if (wordIndex === WORDS_PER_BLOCK) {
-      block += 1;
-      assert(block < BLOCKS_MAX, 'draw word stream exhausted');
-      const digest = keyed
-        .clone()
-        .update(utf8ToBytes(`${String(roundId)}:${String(block)}`))
-        .digest();
-      view = new DataView(digest.buffer, digest.byteOffset, digest.byteLength);
-      wordIndex = 0;
-    }
-    const word = view.getUint32(wordIndex * 4, false);
-    wordIndex += 1;
-    return { block, wordIndex: wordIndex - 1, word };
-  };
+  return hmacWordStream(serverSeedHex, (block) => `${String(roundId)}:${String(block)}`, 'draw');
 }
 
 function draw(serverSeedHex: string, roundId: number, onStep?: (step: DrawStep) => void): number[] {
@@ -86,7 +59,7 @@ function draw(serverSeedHex: string, roundId: number, onStep?: (step: DrawStep) 
   while (picks.length < DRAW_SIZE) {
     const poolSize = pool.length;
     // The largest multiple of m not above 2^32: words below it map onto the pool without bias.
-    const bound = poolSize * Math.floor(TWO_POW_32 / poolSize);
+    const bound = rejectionBound(poolSize);
     const { block, wordIndex, word } = next();
     if (word >= bound) {
       onStep?.({ block, wordIndex, word, poolSize, bound, rejected: true, poolIndex: null, ball: null });
