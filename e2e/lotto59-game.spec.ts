@@ -65,7 +65,8 @@ const grid = (page: Page) => page.getByRole('group', { name: 'ជ្រើសល
 test('a player bets, watches the draw and sees the win moment with what the server paid; another round, no win', async ({
   page,
 }, info) => {
-  test.setTimeout(180_000);
+  // Up to five fast rounds (the win, then up to four tries for a loss): room for a slow machine.
+  test.setTimeout(300_000);
   const player = createPlayer(info, 'winmoment', 200_000);
   await signIn(page, player);
   await switchToFastPool(page);

@@ -89,7 +89,7 @@ async function openMenuLink(page: Page, name: string, phone: boolean): Promise<v
 test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tickets, verification, report, rules', async ({
   page,
 }, info) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const phone = isPhone(info);
   const player = createPlayer(info, 'lotto', 100_000);
   await signIn(page, player);
