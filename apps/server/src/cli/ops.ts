@@ -98,7 +98,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
     .command('flag')
     .description(`set a flag: ${Object.keys(PLAYER_FLAGS).join(', ')}`)
     .argument('<username>')
-    .argument('<flag>', 'enableLottery | enableFastGamePlay | setting.enabled_poll_1', parseFlag)
+    .argument('<flag>', 'enableLottery | enableFastGamePlay | setting.enabled_poll_1 | disabled', parseFlag)
     .argument('<on|off>', 'the new value', parseOnOff)
     .action(async (username: string, flag: PlayerFlag, value: boolean) => {
       const s = await services();
