@@ -5,8 +5,9 @@ import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from '../players/players.service';
 import type { WalletService } from '../wallet/wallet.public';
-import { slotGames } from './providers.catalog';
-import { loadProviderSecrets } from './provider-secrets';
+import { publishedReturns, slotGames } from './providers.catalog';
+import { loadProviderSecrets, rotateProviderSecret } from './provider-secrets';
+import type { ProviderCode } from './providers.table';
 import { ProviderLaunchService } from './provider-launch.service';
 import { ProviderTokens } from './provider-tokens.service';
 import { SeamlessWalletService } from './seamless-wallet.service';
@@ -42,5 +43,14 @@ export function createProviders(deps: {
     demoUrl: config.PROVIDER_DEMO_URL,
     slotGames: slotGames(config),
   });
-  return { secrets, tokens, seamless, launch };
+  return {
+    secrets,
+    tokens,
+    seamless,
+    launch,
+    /** The demo games' published returns (configuration and exact figures), for the operator. */
+    publishedReturns: () => publishedReturns(config),
+    /** A new secret for one provider (operator command line); see rotateProviderSecret. */
+    rotateSecret: (code: ProviderCode) => rotateProviderSecret(config, code),
+  };
 }
