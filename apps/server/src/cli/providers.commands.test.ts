@@ -36,7 +36,8 @@ describe.each(TEST_DIALECTS)('ops providers on %s (separate process, same databa
     expect(res.stdout).toContain(`2      SEAMLESS  casino   baccarat        ${fingerprint(SECRET_2)} (env)`);
     expect(res.stdout).toMatch(/^4 +TRANSFER +fishing +ocean-dragon/m);
     expect(res.stdout).not.toContain(SECRET_2);
-    if (dialect === 'sqlite') expect(res.stdout).toMatch(/^3 +SEAMLESS +slots +angkor-fortune +[0-9a-f]{8} \(file\)$/m);
+    if (dialect === 'sqlite')
+      expect(res.stdout).toMatch(/^3 +SEAMLESS +slots +angkor-fortune +[0-9a-f]{8} \(file\)$/m);
     else expect(res.stdout).toMatch(/^3 .*no secret/m);
   });
 

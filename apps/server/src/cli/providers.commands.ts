@@ -30,8 +30,13 @@ export function registerProvidersCommands(program: Command, services: () => Prom
       const s = await services();
       for (const p of s.providers.secrets) {
         const info = PROVIDERS[p.code];
-        const secret = p.secret === null ? 'no secret (set it in the environment)' : `${fingerprint(p.secret)} (${p.source})`;
-        out(`${p.code.padEnd(6)} ${info.walletMode.padEnd(9)} ${info.kind.padEnd(8)} ${info.games.join(',').padEnd(15)} ${secret}`);
+        const secret =
+          p.secret === null
+            ? 'no secret (set it in the environment)'
+            : `${fingerprint(p.secret)} (${p.source})`;
+        out(
+          `${p.code.padEnd(6)} ${info.walletMode.padEnd(9)} ${info.kind.padEnd(8)} ${info.games.join(',').padEnd(15)} ${secret}`,
+        );
       }
     });
 

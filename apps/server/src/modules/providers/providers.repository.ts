@@ -1,11 +1,7 @@
 import type { Riel } from '@lotto59/domain';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
-import type {
-  ProviderCode,
-  ProviderTokensTable,
-  ProviderTransactionsTable,
-} from './providers.table';
+import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } from './providers.table';
 
 // All SQL of the seamless wallet's tables (game tokens, transaction records, rounds). Each function takes
 // the executor first, so that it runs inside the caller's transaction.
@@ -34,11 +30,7 @@ export async function retireTokensOfGame(
 }
 
 export function findTokenByHash(ex: Executor, tokenHash: string) {
-  return ex
-    .selectFrom('provider_tokens')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return ex.selectFrom('provider_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /**
@@ -187,8 +179,12 @@ export async function rollBackRoundBet(
     .updateTable('provider_rounds')
     .set({
       stake: sql<Riel>`stake - ${row.amount}`,
-      status: sql<'OPEN' | 'ROLLED_BACK'>`case when stake - ${row.amount} = 0 then 'ROLLED_BACK' else status end`,
-      closed_at_ms: sql<number | null>`case when stake - ${row.amount} = 0 then ${row.nowMs} else closed_at_ms end`,
+      status: sql<
+        'OPEN' | 'ROLLED_BACK'
+      >`case when stake - ${row.amount} = 0 then 'ROLLED_BACK' else status end`,
+      closed_at_ms: sql<
+        number | null
+      >`case when stake - ${row.amount} = 0 then ${row.nowMs} else closed_at_ms end`,
     })
     .where('provider', '=', row.provider)
     .where('round_id', '=', row.roundId)

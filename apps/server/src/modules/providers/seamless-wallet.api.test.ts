@@ -51,7 +51,12 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
 
   const balanceOf = (playerId: number) => t.app.services.wallet.playerBalance(playerId);
   const transfersCount = async () =>
-    (await t.tdb.db.selectFrom('transfers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    (
+      await t.tdb.db
+        .selectFrom('transfers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   function bet(s: { token: string; user: string }, amount: number, extra: Record<string, unknown> = {}) {
     return {
@@ -172,16 +177,24 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     const before = await transfersCount();
     const body = JSON.stringify(bet(s, 1_000));
     const bad = await slots.raw('bet', body, { signature: 'f'.repeat(64) });
-    expect(bad).toMatchObject({ httpStatus: 200, reply: { status: 'RS_ERROR_INVALID_SIGNATURE' }, signed: true });
+    expect(bad).toMatchObject({
+      httpStatus: 200,
+      reply: { status: 'RS_ERROR_INVALID_SIGNATURE' },
+      signed: true,
+    });
     const stale = await slots.raw('bet', body, { timestamp: String(t.clock.nowMs() - 300_001) });
     expect(stale.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
     const future = await slots.raw('bet', body, { timestamp: String(t.clock.nowMs() + 300_001) });
     expect(future.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
     // Signed over other bytes than those sent (a changed amount).
-    const altered = await slots.raw('bet', body, { signedBody: body.replace('"amount":1000', '"amount":10') });
+    const altered = await slots.raw('bet', body, {
+      signedBody: body.replace('"amount":1000', '"amount":10'),
+    });
     expect(altered.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
     // Provider 2's secret does not sign for provider 3.
-    const foreign = await slots.raw('bet', body, { signature: slots.sign(String(t.clock.nowMs()), body, SECRET_2) });
+    const foreign = await slots.raw('bet', body, {
+      signature: slots.sign(String(t.clock.nowMs()), body, SECRET_2),
+    });
     expect(foreign.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
     const wrongHeader = await slots.raw('bet', body, { provider: '2' });
     expect(wrongHeader.reply.status).toBe('RS_ERROR_INVALID_PARTNER');
@@ -198,11 +211,19 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect((await slots.raw('bet', '{"amount":')).reply.status).toBe('RS_ERROR_UNKNOWN');
     expect((await slots.call('bet', bet(s, -5))).status).toBe('RS_ERROR_UNKNOWN');
     expect((await slots.call('bet', bet(s, 1.5))).status).toBe('RS_ERROR_UNKNOWN');
-    expect((await slots.call('bet', { ...bet(s, 100), transaction_uuid: 'x' })).status).toBe('RS_ERROR_UNKNOWN');
+    expect((await slots.call('bet', { ...bet(s, 100), transaction_uuid: 'x' })).status).toBe(
+      'RS_ERROR_UNKNOWN',
+    );
     expect((await slots.call('jackpot', bet(s, 100))).status).toBe('RS_ERROR_UNKNOWN');
-    expect((await slots.call('bet', bet(s, 1_000, { currency: 'USD' }))).status).toBe('RS_ERROR_WRONG_CURRENCY');
-    expect((await slots.call('bet', bet(s, 1_000, { game_code: 'baccarat' }))).status).toBe('RS_ERROR_INVALID_GAME');
-    expect((await slots.call('bet', bet(s, 1_000, { user: '999999' }))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await slots.call('bet', bet(s, 1_000, { currency: 'USD' }))).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    expect((await slots.call('bet', bet(s, 1_000, { game_code: 'baccarat' }))).status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    expect((await slots.call('bet', bet(s, 1_000, { user: '999999' }))).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
     expect(await transfersCount()).toBe(before);
     expect(await balanceOf(s.player.id)).toBe(10_000);
   });
@@ -227,13 +248,24 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(JSON.parse(row!.bet_meta!)).toEqual({ stops: [15, 21, 0, 9, 2] });
 
     // The same transaction ids with other business fields are refused and change nothing.
-    expect((await slots.call('bet', { ...placed, amount: 20_001 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect((await slots.call('bet', { ...placed, amount: 20_001 })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
     expect((await slots.call('win', { ...paid, amount: 1 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
     expect((await slots.call('bet', { ...paid, amount: 1 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
     expect(await balanceOf(s.player.id)).toBe(115_000);
     // Balance is never cached.
-    await t.app.services.cashier.deposit({ playerId: s.player.id, amount: 5 as never, idempotencyKey: uuid() });
-    const live = await slots.call('balance', { request_uuid: uuid(), token: s.token, user: s.user, game_code: 'angkor-fortune' });
+    await t.app.services.cashier.deposit({
+      playerId: s.player.id,
+      amount: 5 as never,
+      idempotencyKey: uuid(),
+    });
+    const live = await slots.call('balance', {
+      request_uuid: uuid(),
+      token: s.token,
+      user: s.user,
+      game_code: 'angkor-fortune',
+    });
     expect(live.balance).toBe(115_005);
   });
 
@@ -292,7 +324,10 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     await slots.call('bet', placed);
     t.clock.advanceMs(31 * 60_000);
     expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
-    expect(await slots.call('win', win(s, placed, 5_000))).toMatchObject({ status: 'RS_OK', balance: 14_000 });
+    expect(await slots.call('win', win(s, placed, 5_000))).toMatchObject({
+      status: 'RS_OK',
+      balance: 14_000,
+    });
   });
 
   it('wallet calls keep the token alive for 30 minutes after the last one', async () => {
@@ -354,14 +389,25 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     await slots.call('bet', placed);
     await new TestBrowser(t.app, '10.0.0.2').login(s.player.username, s.player.password);
     expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
-    expect((await slots.call('balance', { request_uuid: uuid(), token: s.token, user: s.user, game_code: 'angkor-fortune' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(
+      (
+        await slots.call('balance', {
+          request_uuid: uuid(),
+          token: s.token,
+          user: s.user,
+          game_code: 'angkor-fortune',
+        })
+      ).status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
     expect((await slots.call('win', win(s, placed, 3_000))).status).toBe('RS_OK');
     expect(await balanceOf(s.player.id)).toBe(12_000);
   });
 
   it('tokens are per provider; an unknown or unconfigured provider is RS_ERROR_INVALID_PARTNER', async () => {
     const s = await seat(10_000);
-    expect((await casino.call('bet', { ...bet(s, 1_000), game_code: 'baccarat' })).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await casino.call('bet', { ...bet(s, 1_000), game_code: 'baccarat' })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
     const c = await seat(10_000, { client: casino, provider: '2' });
     expect((await casino.call('bet', { ...bet(c, 1_000), game_code: 'baccarat' })).status).toBe('RS_OK');
     const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;

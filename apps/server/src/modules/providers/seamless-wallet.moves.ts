@@ -27,7 +27,8 @@ export interface MoveDeps {
 }
 
 const ledgerKey = (provider: ProviderCode, transactionUuid: string) => `prov:${provider}:${transactionUuid}`;
-const metaText = (meta: Record<string, unknown> | undefined) => (meta === undefined ? null : JSON.stringify(meta));
+const metaText = (meta: Record<string, unknown> | undefined) =>
+  meta === undefined ? null : JSON.stringify(meta);
 
 /** The stored first answer of a transaction id, or the refusal its reuse earns. */
 export function replayOf(existing: repo.TransactionRow, action: 'bet' | 'win' | 'rollback', hash: string) {

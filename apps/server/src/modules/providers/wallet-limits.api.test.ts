@@ -43,7 +43,11 @@ describe('wallet calls: rate limit per provider, body cap, metrics', () => {
     });
     expect(res.status).toBe(413);
     const text = await (await fetch(`${t.app.metricsAddress()}/metrics`)).text();
-    expect(text).toContain('provider_wallet_calls_total{provider="3",action="balance",status="RS_ERROR_INVALID_TOKEN"} 5');
-    expect(text).toContain('provider_wallet_calls_total{provider="2",action="balance",status="RS_ERROR_INVALID_TOKEN"} 1');
+    expect(text).toContain(
+      'provider_wallet_calls_total{provider="3",action="balance",status="RS_ERROR_INVALID_TOKEN"} 5',
+    );
+    expect(text).toContain(
+      'provider_wallet_calls_total{provider="2",action="balance",status="RS_ERROR_INVALID_TOKEN"} 1',
+    );
   });
 });
