@@ -127,8 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(
     providersRoutes({
-      wallet: services.providers.seamless,
-      launch: services.providers.launch,
+      providers: services.providers,
       cookies,
       maintenance: services.maintenance,
       clock: deps.clock,

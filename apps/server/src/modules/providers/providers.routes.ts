@@ -3,10 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../../platform/clock';
 import type { SessionCookies } from '../auth/session.plugin';
+import { fingerprint } from './provider-secrets';
+import type { Providers } from './providers.module';
 import { maintenanceGate } from '../maintenance/maintenance.gate';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import { signBody } from './provider-signing';
-import { SOUND_COOKIE, type ProviderLaunchService } from './provider-launch.service';
+import { SOUND_COOKIE } from './provider-launch.service';
 import type { SeamlessWalletService } from './seamless-wallet.service';
 
 const header = (request: FastifyRequest, name: string) => {
@@ -19,14 +21,21 @@ const header = (request: FastifyRequest, name: string) => {
  * signature alone) and the player's launch routes (`/api/external/…`, session and the usual guards).
  */
 export function providersRoutes(deps: {
-  wallet: SeamlessWalletService;
-  launch: ProviderLaunchService;
+  providers: Providers;
   cookies: SessionCookies;
   maintenance: MaintenanceService;
   clock: Clock;
 }) {
+  const { providers } = deps;
   return async (app: FastifyInstance) => {
-    await app.register(walletRoutes(deps));
+    await app.register(walletRoutes({ wallet: providers.seamless, clock: deps.clock }));
+    // providers.md "Settled choices": the server prints each game's RTP at start; and which secrets it
+    // signs with (fingerprints only), so that an operator can compare them with the studio's.
+    app.addHook('onReady', async () => {
+      app.log.info({ games: providers.publishedReturns() }, 'provider games: published returns');
+      const secrets = providers.secrets.map((x) => `${x.code}:${x.secret ? fingerprint(x.secret) : 'none'}`);
+      app.log.info({ secrets }, 'provider secrets (fingerprints)');
+    });
 
     const api = app.withTypeProvider<ZodTypeProvider>();
     const guards = [deps.cookies.requirePlayer, maintenanceGate(deps.maintenance)];
@@ -45,7 +54,7 @@ export function providersRoutes(deps: {
           // A launch URL is fetched on every click and never cached (providers.md §5).
           void reply.header('cache-control', 'no-store');
           const sound = request.cookies[SOUND_COOKIE];
-          return { data: await deps.launch.launch(request.auth!, provider, request.query, sound) };
+          return { data: await providers.launch.launch(request.auth!, provider, request.query, sound) };
         },
       );
     }
@@ -55,7 +64,7 @@ export function providersRoutes(deps: {
         schema: { tags: ['providers'], response: { 200: envelope(slotGameListSchema) } },
         onRequest: deps.cookies.requirePlayer,
       },
-      async () => ({ data: [...deps.launch.slotGames()] }),
+      async () => ({ data: [...providers.launch.slotGames()] }),
     );
   };
 }
