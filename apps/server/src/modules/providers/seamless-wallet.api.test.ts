@@ -359,6 +359,23 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(await balanceOf(s.player.id)).toBe(15_000);
   });
 
+  it('a bet and its rollback sent at once: whichever lands first, the balance ends where it began', async () => {
+    const s = await seat(50_000);
+    const pairs = Array.from({ length: 10 }, () => bet(s, 1_000));
+    const replies = await Promise.all(
+      pairs.flatMap((placed) => [
+        slots.call('bet', placed),
+        slots.call('rollback', rollback(s, placed.transaction_uuid, placed.round_id)),
+      ]),
+    );
+    // Every rollback is RS_OK; a bet is RS_OK (then rolled back) or refused by its tombstone.
+    for (let i = 0; i < pairs.length; i++) {
+      expect(['RS_OK', 'RS_ERROR_TRANSACTION_ROLLED_BACK']).toContain(replies[2 * i]!.status);
+      expect(replies[2 * i + 1]!.status).toBe('RS_OK');
+    }
+    expect(await balanceOf(s.player.id)).toBe(50_000);
+  });
+
   it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {
     const s = await seat(100_000);
     expect((await slots.call('bet', bet(s, 200_001))).status).toBe('RS_ERROR_LIMIT_REACHED');
@@ -401,6 +418,21 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     ).toBe('RS_ERROR_INVALID_TOKEN');
     expect((await slots.call('win', win(s, placed, 3_000))).status).toBe('RS_OK');
     expect(await balanceOf(s.player.id)).toBe(12_000);
+  });
+
+  it('a password change or a logout ends the game token too', async () => {
+    const s = await seat(10_000);
+    const changed = await s.browser.put('/api/user/change_password', {
+      old_password: s.player.password,
+      new_password: 'another fine passphrase',
+      confirm: 'another fine passphrase',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    const o = await seat(10_000);
+    expect((await o.browser.post('/logout')).statusCode).toBeLessThan(300);
+    expect((await slots.call('bet', bet(o, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(await balanceOf(s.player.id)).toBe(10_000);
   });
 
   it('tokens are per provider; an unknown or unconfigured provider is RS_ERROR_INVALID_PARTNER', async () => {
