@@ -13,7 +13,7 @@ const BET_ROUTES = ['/api/bet', '/api/bet/jackpot'];
  */
 export function registerAppMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'lotto59'>,
+  services: Pick<Services, 'lotto59' | 'providers'>,
   where: { port: number; host: string },
 ): { address(): string } {
   const metrics = new Metrics({
@@ -24,5 +24,18 @@ export function registerAppMetrics(
   });
   const { settlement } = services.lotto59;
   settlement.settle = metrics.timed(metrics.settlementDuration, settlement.settle.bind(settlement));
+  // Wallet calls by answer: the statuses are a closed set, and unknown providers and actions are folded
+  // into one label each, so that a stranger's paths cannot grow the series.
+  const { seamless } = services.providers;
+  const call = seamless.call.bind(seamless);
+  seamless.call = async (walletCall) => {
+    const answer = await call(walletCall);
+    metrics.walletCalls.inc({
+      provider: answer.secret === null ? 'unknown' : walletCall.provider,
+      action: answer.action,
+      status: answer.reply.status,
+    });
+    return answer;
+  };
   return registerMetrics(app, { metrics, ...where, betRoutes: BET_ROUTES });
 }

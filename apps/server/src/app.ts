@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { playersRoutes } from './modules/players/players.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
+import { providersRoutes } from './modules/providers/providers.public';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -124,6 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowedOrigins: config.ALLOWED_ORIGINS,
     limits: socketLimitsFrom(config),
   });
+  await app.register(
+    providersRoutes({
+      providers: services.providers,
+      cookies,
+      maintenance: services.maintenance,
+      clock: deps.clock,
+    }),
+  );
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
 
   await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });

@@ -31,6 +31,19 @@ const rate = (fallbackHundredths: number) =>
       return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
     });
 
+/** A provider's HMAC secret when set: exactly 64 hex characters (32 bytes), or the start is refused. */
+const providerSecret = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'a secret of exactly 64 hex characters')
+  .transform((v) => v.toLowerCase())
+  .optional();
+/** A published percentage with two decimals, kept as text so that it is shown exactly as configured. */
+const percent = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d{1,3}\.\d{2}$/, 'a percentage with two decimals, e.g. 96.60')
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -151,12 +164,37 @@ const envSchema = z.object({
   RATE_LIMIT_SOCKETS: count(1, 1_000_000, 30),
   /** Requests refused by the session or XSRF check (401, 419) per address, before the address gets 429. */
   RATE_LIMIT_REFUSALS: count(1, 1_000_000, 300),
+  /** Signed wallet calls (`/wallet/…`) per provider and window: generous, a studio serves many players. */
+  RATE_LIMIT_WALLET: count(1, 10_000_000, 60_000),
   /** Prefix of the counters in Redis (with REDIS_URL), so several deployments can share one Redis. */
   RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:rate:'),
   /** Live sockets one player may hold in one process (times RATE_LIMIT_SCALE); the next is refused. */
   WS_MAX_SOCKETS_PER_PLAYER: count(1, 10_000, 10),
   /** Unsent bytes a socket may queue; past it the socket is closed as a slow consumer. */
   WS_MAX_BUFFERED_BYTES: count(1024, 64 * 1024 * 1024, 256 * 1024),
+
+  /**
+   * Provider games (providers.md §2, §3, §5). One HMAC secret per provider, 64 hex characters; when unset
+   * in embedded mode one is generated at first start and kept in DATA_DIR/provider-secrets.json.
+   */
+  PROVIDER_2_SECRET: providerSecret,
+  PROVIDER_3_SECRET: providerSecret,
+  PROVIDER_4_SECRET: providerSecret,
+  PROVIDER_5_SECRET: providerSecret,
+  PROVIDER_SPORT_SECRET: providerSecret,
+  /** The largest stake one provider `bet` may take (RS_ERROR_LIMIT_REACHED above it). */
+  PROVIDER_MAX_BET: riel(5_000_000),
+  /** Where the demo provider's game pages are: same origin (embedded) by default, or another host. */
+  PROVIDER_DEMO_URL: z
+    .string()
+    .min(1)
+    .default('/provider/demo')
+    .refine((v) => !v.endsWith('/'), 'no trailing slash')
+    .refine((v) => v.startsWith('/') || URL.canParse(v), 'a path (/provider/demo) or a URL'),
+  /** Published RTP of the demo slot, shown in the slot list and by `ops providers rtp` (configuration). */
+  PROVIDER_SLOT_RTP: percent('96.60'),
+  /** Published RTP of the demo fishing game (configuration). */
+  PROVIDER_FISHING_RTP: percent('96.00'),
 });
 
 export type Config = Readonly<

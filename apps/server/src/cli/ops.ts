@@ -9,6 +9,7 @@ import { PLAYER_FLAGS, type PlayerFlag } from '../modules/players/players.servic
 import { systemClock } from '../platform/clock';
 import { createServices, type Services } from '../services';
 import { registerLotto59Commands } from './lotto59.commands';
+import { registerProvidersCommands } from './providers.commands';
 
 /**
  * The operator command line (`npm run ops -- …`). It opens the same database as the server (same
@@ -98,7 +99,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
     .command('flag')
     .description(`set a flag: ${Object.keys(PLAYER_FLAGS).join(', ')}`)
     .argument('<username>')
-    .argument('<flag>', 'enableLottery | enableFastGamePlay | setting.enabled_poll_1', parseFlag)
+    .argument('<flag>', 'enableLottery | enableFastGamePlay | setting.enabled_poll_1 | disabled', parseFlag)
     .argument('<on|off>', 'the new value', parseOnOff)
     .action(async (username: string, flag: PlayerFlag, value: boolean) => {
       const s = await services();
@@ -201,6 +202,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
     });
 
   registerLotto59Commands(program, services, out);
+  registerProvidersCommands(program, services, out);
   return program;
 }
 

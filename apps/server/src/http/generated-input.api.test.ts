@@ -110,6 +110,9 @@ describe.each(TEST_DIALECTS)('every route with generated bad input on %s', (dial
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
       tables = tables.filter((table) => table.schema === rows[0]?.schema);
     }
+    // The one write a GET makes by design: a launch URL mints a game session (providers.md §5, fetched
+    // on every click), so its token rows are not "a change".
+    tables = tables.filter((table) => table.name !== 'provider_tokens');
     const counts: Record<string, number> = {};
     for (const table of tables) {
       const { rows } = await sql<{

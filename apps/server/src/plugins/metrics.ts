@@ -48,6 +48,12 @@ export class Metrics {
     labelNames: ['code'] as const,
     registers: [this.registry],
   });
+  readonly walletCalls = new Counter({
+    name: 'provider_wallet_calls_total',
+    help: 'Signed seamless-wallet calls from providers, by provider, action and answered status.',
+    labelNames: ['provider', 'action', 'status'] as const,
+    registers: [this.registry],
+  });
   readonly settlementDuration = new Histogram({
     name: 'settlement_duration_seconds',
     help: 'Time to settle one round (every bet, payout and jackpot share).',

@@ -23,6 +23,8 @@ export const LIMIT_CLASSES = [
   'writes',
   /** WebSocket upgrades (`/ws`). */
   'sockets',
+  /** The providers' signed wallet calls (`/wallet/…`), counted per provider (the path's `:provider`). */
+  'wallet',
 ] as const;
 export type LimitClass = (typeof LIMIT_CLASSES)[number];
 
@@ -41,7 +43,11 @@ const ROUTE_CLASSES: readonly { url: string; methods?: readonly string[]; limitC
   { url: '/api/bet', methods: ['POST'], limitClass: 'bets' },
   { url: '/api/bet/jackpot', methods: ['POST'], limitClass: 'bets' },
   { url: '/ws', limitClass: 'sockets' },
+  { url: '/wallet/:provider/:action', limitClass: 'wallet' },
 ];
+
+/** The route whose calls come from a provider's server, not from a browser. */
+const WALLET_ROUTE = '/wallet/:provider/:action';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -60,6 +66,8 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   // 50 items (BET_ITEMS_MAX) of up to 400 characters of numbers each: about 27 KB at the most.
   '/api/bet': 32 * 1024,
+  // A provider's `meta` (a baccarat round's cards, a parlay's legs) is small, but not the app's smallest.
+  [WALLET_ROUTE]: 32 * 1024,
 };
 
 type ClassLimits = Readonly<Record<LimitClass, { max: number; timeWindowMs: number }>>;
@@ -75,6 +83,7 @@ export function classLimitsFrom(config: Config): ClassLimits {
     reads: config.RATE_LIMIT_READS,
     writes: config.RATE_LIMIT_WRITES,
     sockets: config.RATE_LIMIT_SOCKETS,
+    wallet: config.RATE_LIMIT_WALLET,
   };
   const timeWindowMs = Math.round(config.RATE_LIMIT_WINDOW_SECONDS * 1000);
   const entries = LIMIT_CLASSES.map((c) => [
@@ -98,6 +107,9 @@ const LOCAL_COUNTERS_MAX = 100_000;
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 const classOf = (request: FastifyRequest): LimitClass => request.routeOptions.config.limitClass ?? 'public';
+/** The path's provider code, bounded so that a stranger's paths cannot grow the counters without end. */
+const providerOf = (request: FastifyRequest): string =>
+  String((request.params as { provider?: unknown } | undefined)?.provider ?? '').slice(0, 16);
 
 /**
  * Rate limits on every route (@fastify/rate-limit), in this process or, with REDIS_URL, in Redis so that
@@ -151,8 +163,11 @@ export async function registerRateLimits(
     // Counting must never take the site down: if Redis fails, the request goes on (and is logged above).
     skipOnError: true,
     keyGenerator: (request) => {
+      const limitClass = classOf(request);
+      // A studio calls from a few addresses for all its players: its budget is the provider's own.
+      if (limitClass === 'wallet') return `wallet:v:${providerOf(request)}`;
       const who = request.auth ? `p:${request.auth.playerId}` : `a:${normalizeIP(request.ip)}`;
-      return `${classOf(request)}:${who}`;
+      return `${limitClass}:${who}`;
     },
     // The key starts with the class (above); reading it back spares building `routeOptions` again.
     max: (_request, key) => limitsOfKey(key).max,

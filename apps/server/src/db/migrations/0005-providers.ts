@@ -22,7 +22,8 @@ export function providersSchema(dialect: Dialect): Migration {
         .addColumn('provider', 'text', provider)
         .addColumn('game_code', 'text', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency = 'KHR'`))
-        .addColumn('auth_session_id', 'bigint', (c) => c.notNull())
+        // The login session's id (sessions.id, the hex hash of its cookie token).
+        .addColumn('auth_session_id', 'text', (c) => c.notNull())
         .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
         .addColumn('expires_ms', 'bigint', (c) => c.notNull())
         .addColumn('hard_expires_ms', 'bigint', (c) => c.notNull())
@@ -83,6 +84,32 @@ export function providersSchema(dialect: Dialect): Migration {
         .on('provider_rounds')
         .columns(['player_id', 'created_at_ms'])
         .execute();
+
+      // One ledger account per provider: the seamless wallet moves stakes and wins between it and the
+      // player (providers.md §3). Like the other system accounts it may go negative (a provider that
+      // pays out more than it took).
+      const nowMs = Date.now();
+      await db
+        .insertInto('accounts')
+        .values(
+          PROVIDER_ACCOUNT_CODES.map((code) => ({
+            code,
+            kind: 'provider',
+            balance: 0,
+            may_go_negative: 1,
+            created_at_ms: nowMs,
+          })),
+        )
+        .execute();
+
+      // An operator switch that closes a player's provider games (RS_ERROR_USER_DISABLED).
+      await db.schema
+        .alterTable('players')
+        .addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }
+
+/** Written out rather than imported: a migration is frozen in time. */
+const PROVIDER_ACCOUNT_CODES = ['provider:2', 'provider:3', 'provider:4', 'provider:5', 'provider:sport'];

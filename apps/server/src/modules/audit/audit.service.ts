@@ -17,6 +17,7 @@ export const AUDIT_KINDS = [
   'maintenance_changed',
   'lotto59_round_voided',
   'lotto59_banner_changed',
+  'provider_secret_rotated',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

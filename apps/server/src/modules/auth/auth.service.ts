@@ -208,6 +208,16 @@ export class AuthService {
     }
   }
 
+  /**
+   * Whether a login session has not been ended (logout, a login elsewhere, a password change, expiry).
+   * Provider game tokens are bound to the session they were minted under and die with it (decisions §6).
+   * Read from the database, not the cache: another process may have ended it a moment ago.
+   */
+  async isSessionLive(sessionId: string): Promise<boolean> {
+    const session = await sessions.findSession(this.db, sessionId);
+    return session !== undefined && session.ended_at_ms === null;
+  }
+
   /** Ends the cookie's session, if it is one; logging out twice is not an error. */
   async logout(token: string | undefined, client: ClientInfo): Promise<void> {
     if (!token) return;

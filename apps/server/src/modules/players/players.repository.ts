@@ -1,5 +1,4 @@
 import type { Executor } from '../../db/database';
-import type { PlayersTable } from './players.table';
 
 export function findPlayerById(ex: Executor, id: number) {
   return ex.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
@@ -28,6 +27,7 @@ export async function insertPlayer(
       enabled_poll_1: 1,
       is_loading: 0,
       is_demo: row.isDemo ? 1 : 0,
+      disabled: 0,
       created_at_ms: row.nowMs,
       updated_at_ms: row.nowMs,
     })
@@ -36,9 +36,9 @@ export async function insertPlayer(
   return id;
 }
 
-export type PlayerFlagColumns = Pick<
-  PlayersTable,
-  'enable_lottery' | 'enable_fast_game_play' | 'enabled_poll_1'
+export type PlayerFlagColumns = Record<
+  'enable_lottery' | 'enable_fast_game_play' | 'enabled_poll_1' | 'disabled',
+  0 | 1
 >;
 
 export async function updatePlayerFlags(

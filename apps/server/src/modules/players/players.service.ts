@@ -14,6 +14,8 @@ export const PLAYER_FLAGS = {
   enableLottery: 'enable_lottery',
   enableFastGamePlay: 'enable_fast_game_play',
   'setting.enabled_poll_1': 'enabled_poll_1',
+  /** Not a seed name: the operator's switch that closes the provider games (RS_ERROR_USER_DISABLED). */
+  disabled: 'disabled',
 } as const satisfies Record<string, keyof repo.PlayerFlagColumns>;
 export type PlayerFlag = keyof typeof PLAYER_FLAGS;
 

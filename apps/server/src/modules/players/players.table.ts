@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface PlayersTable {
   id: Generated<number>;
@@ -11,6 +11,8 @@ export interface PlayersTable {
   enabled_poll_1: 0 | 1;
   is_loading: 0 | 1;
   is_demo: 0 | 1;
+  /** 1: the operator closed this player's provider games (migration 0005). */
+  disabled: ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
   created_at_ms: number;
   updated_at_ms: number;
 }

@@ -22,7 +22,7 @@ export interface ProviderTokensTable {
   game_code: string;
   currency: 'KHR';
   /** The login session the token was minted under: a login elsewhere ends the game token too (seed §8). */
-  auth_session_id: number;
+  auth_session_id: string;
   created_at_ms: number;
   /** Sliding expiry: 30 min after the last wallet call, never past `hard_expires_ms` (12 h). */
   expires_ms: number;

@@ -6,7 +6,17 @@ import type { TransferRow } from './wallet.table';
 // The ledger's rule in one place: what a transfer is asked to do, its request hash, and the one mapping
 // from a stored transfer row to the receipt every writer answers with (decision 0002).
 
-export const SYSTEM_ACCOUNTS = ['house', 'cash', 'jackpot'] as const;
+export const SYSTEM_ACCOUNTS = [
+  'house',
+  'cash',
+  'jackpot',
+  // The seamless wallet's counterpart of each provider (migration 0005): stakes in, wins out.
+  'provider:2',
+  'provider:3',
+  'provider:4',
+  'provider:5',
+  'provider:sport',
+] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type AccountRef = { playerId: number } | { system: SystemAccount } | { accountId: number };

@@ -1,0 +1,214 @@
+import type { Riel } from '@lotto59/domain';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Executor } from '../../db/database';
+import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } from './providers.table';
+
+// All SQL of the seamless wallet's tables (game tokens, transaction records, rounds). Each function takes
+// the executor first, so that it runs inside the caller's transaction.
+
+export type TokenRow = Selectable<ProviderTokensTable>;
+export type TransactionRow = Selectable<ProviderTransactionsTable>;
+
+export async function insertToken(ex: Executor, row: Insertable<ProviderTokensTable>): Promise<void> {
+  await ex.insertInto('provider_tokens').values(row).execute();
+}
+
+/** A new launch of a game retires the player's older live tokens of it (providers.md §5). */
+export async function retireTokensOfGame(
+  ex: Executor,
+  key: { playerId: number; provider: ProviderCode; gameCode: string },
+  nowMs: number,
+): Promise<void> {
+  await ex
+    .updateTable('provider_tokens')
+    .set({ retired_at_ms: nowMs, launch_code_hash: null, launch_code_expires_ms: null })
+    .where('player_id', '=', key.playerId)
+    .where('provider', '=', key.provider)
+    .where('game_code', '=', key.gameCode)
+    .where('retired_at_ms', 'is', null)
+    .execute();
+}
+
+export function findTokenByHash(ex: Executor, tokenHash: string) {
+  return ex.selectFrom('provider_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Takes a launch code once: one conditional statement, so that two exchanges of the same code cannot
+ * both succeed. Only an unexpired code of a live token of this provider is taken.
+ */
+export function takeLaunchCode(ex: Executor, codeHash: string, provider: ProviderCode, nowMs: number) {
+  return ex
+    .updateTable('provider_tokens')
+    .set({ launch_code_hash: null, launch_code_expires_ms: null })
+    .where('launch_code_hash', '=', codeHash)
+    .where('provider', '=', provider)
+    .where('launch_code_expires_ms', '>=', nowMs)
+    .where('retired_at_ms', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Slides a live token's expiry to `expiresMs` (already capped at its hard expiry by the caller). */
+export async function extendToken(ex: Executor, id: number, expiresMs: number, nowMs: number): Promise<void> {
+  await ex
+    .updateTable('provider_tokens')
+    .set({ expires_ms: expiresMs })
+    .where('id', '=', id)
+    .where('expires_ms', '>', nowMs)
+    .where('expires_ms', '<', expiresMs)
+    .execute();
+}
+
+export function findTransaction(ex: Executor, provider: ProviderCode, transactionUuid: string) {
+  return ex
+    .selectFrom('provider_transactions')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('transaction_uuid', '=', transactionUuid)
+    .executeTakeFirst();
+}
+
+export async function insertTransaction(
+  ex: Executor,
+  row: Insertable<ProviderTransactionsTable>,
+): Promise<void> {
+  await ex.insertInto('provider_transactions').values(row).execute();
+}
+
+/** Marks a bet rolled back; false when it already was (a concurrent rollback won). */
+export async function markRolledBack(
+  ex: Executor,
+  provider: ProviderCode,
+  transactionUuid: string,
+): Promise<boolean> {
+  const result = await ex
+    .updateTable('provider_transactions')
+    .set({ rolled_back: 1 })
+    .where('provider', '=', provider)
+    .where('transaction_uuid', '=', transactionUuid)
+    .where('action', '=', 'bet')
+    .where('rolled_back', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function roundHasWin(ex: Executor, provider: ProviderCode, roundId: string): Promise<boolean> {
+  const row = await ex
+    .selectFrom('provider_transactions')
+    .select('transaction_uuid')
+    .where('provider', '=', provider)
+    .where('round_id', '=', roundId)
+    .where('action', '=', 'win')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A bet opens its round, or adds its stake to it (several bets of one round). */
+export async function addRoundBet(
+  ex: Executor,
+  row: {
+    provider: ProviderCode;
+    roundId: string;
+    playerId: number;
+    gameCode: string;
+    amount: Riel;
+    meta: string | null;
+    nowMs: number;
+  },
+): Promise<void> {
+  await ex
+    .insertInto('provider_rounds')
+    .values({
+      provider: row.provider,
+      round_id: row.roundId,
+      player_id: row.playerId,
+      game_code: row.gameCode,
+      stake: row.amount,
+      payout: 0 as Riel,
+      status: 'OPEN',
+      bet_meta: row.meta,
+      win_meta: null,
+      created_at_ms: row.nowMs,
+      closed_at_ms: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider', 'round_id']).doUpdateSet({
+        stake: sql<Riel>`provider_rounds.stake + ${row.amount}`,
+        bet_meta: sql<string | null>`coalesce(${row.meta}, provider_rounds.bet_meta)`,
+        // A bet after a rollback of the round's only bet opens it again.
+        status: 'OPEN',
+      }),
+    )
+    .execute();
+}
+
+/** A win adds its payout; `round_closed` closes the round. */
+export async function addRoundWin(
+  ex: Executor,
+  row: {
+    provider: ProviderCode;
+    roundId: string;
+    amount: Riel;
+    meta: string | null;
+    closed: boolean;
+    nowMs: number;
+  },
+): Promise<void> {
+  await ex
+    .updateTable('provider_rounds')
+    .set({
+      payout: sql<Riel>`payout + ${row.amount}`,
+      win_meta: sql<string | null>`coalesce(${row.meta}, win_meta)`,
+      ...(row.closed ? { status: 'CLOSED' as const, closed_at_ms: row.nowMs } : {}),
+    })
+    .where('provider', '=', row.provider)
+    .where('round_id', '=', row.roundId)
+    .execute();
+}
+
+/**
+ * A rollback takes its bet's stake back out of the round; a round left with no stake is ROLLED_BACK
+ * (stake 0, payout 0: a rolled-back round never has a win, providers.md §3).
+ */
+export async function rollBackRoundBet(
+  ex: Executor,
+  row: { provider: ProviderCode; roundId: string; amount: Riel; nowMs: number },
+): Promise<void> {
+  await ex
+    .updateTable('provider_rounds')
+    .set({
+      stake: sql<Riel>`stake - ${row.amount}`,
+      status: sql<
+        'OPEN' | 'ROLLED_BACK'
+      >`case when stake - ${row.amount} = 0 then 'ROLLED_BACK' else status end`,
+      closed_at_ms: sql<
+        number | null
+      >`case when stake - ${row.amount} = 0 then ${row.nowMs} else closed_at_ms end`,
+    })
+    .where('provider', '=', row.provider)
+    .where('round_id', '=', row.roundId)
+    .execute();
+}
+
+export function findRound(ex: Executor, provider: ProviderCode, roundId: string) {
+  return ex
+    .selectFrom('provider_rounds')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes the round's row lock (a no-op update) so that a win and a rollback of one round run one after
+ * the other: each then sees what the other committed (PostgreSQL READ COMMITTED re-reads after a lock).
+ */
+export async function lockRound(ex: Executor, provider: ProviderCode, roundId: string): Promise<void> {
+  await ex
+    .updateTable('provider_rounds')
+    .set({ status: sql<'OPEN'>`status` })
+    .where('provider', '=', provider)
+    .where('round_id', '=', roundId)
+    .execute();
+}

@@ -1,0 +1,462 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../../test/databases';
+import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
+import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { SECRETS_FILE } from './providers.public';
+
+const SECRET_3 = 'a1'.repeat(32);
+const SECRET_2 = 'b2'.repeat(32);
+
+describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md §2, §3, §5)', (dialect) => {
+  let t: TestContext;
+  let slots: ProviderWalletClient;
+  let casino: ProviderWalletClient;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      PROVIDER_3_SECRET: SECRET_3,
+      PROVIDER_2_SECRET: SECRET_2,
+      PROVIDER_MAX_BET: '200000',
+    });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    const base = `http://127.0.0.1:${address.port}`;
+    slots = new ProviderWalletClient(base, '3', SECRET_3, () => t.clock.nowMs());
+    casino = new ProviderWalletClient(base, '2', SECRET_2, () => t.clock.nowMs());
+  });
+  afterAll(() => t.close());
+  // Every movement of every test leaves the ledger balanced.
+  afterEach(async () => {
+    expect(await t.app.services.wallet.reconcile()).toMatchObject({ ok: true });
+  });
+
+  /** A logged-in player with a balance, and a launched slot session exchanged as the game page would. */
+  async function seat(balance = 100_000, game: { client?: ProviderWalletClient; provider?: '2' | '3' } = {}) {
+    const client = game.client ?? slots;
+    const provider = game.provider ?? '3';
+    const player = await t.newPlayer({ balance });
+    const browser = new TestBrowser(t.app);
+    expect((await browser.login(player.username, player.password)).statusCode).toBe(200);
+    const launched = await browser.get(`/api/external/${provider}/url?lang=en&platform=desktop`);
+    expect(launched.statusCode).toBe(200);
+    const { url, token } = launched.json().data as { url: string; token: string };
+    const code = new URL(url, 'http://x').searchParams.get('code')!;
+    const session = await client.call('session', { request_uuid: uuid(), code });
+    expect(session).toMatchObject({ status: 'RS_OK', token, user: String(player.id), currency: 'KHR' });
+    return { player, browser, token, user: String(player.id), url };
+  }
+
+  const balanceOf = (playerId: number) => t.app.services.wallet.playerBalance(playerId);
+  const transfersCount = async () =>
+    (
+      await t.tdb.db
+        .selectFrom('transfers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  function bet(s: { token: string; user: string }, amount: number, extra: Record<string, unknown> = {}) {
+    return {
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      token: s.token,
+      user: s.user,
+      game_code: 'angkor-fortune',
+      round_id: `spin-${uuid()}`,
+      amount,
+      currency: 'KHR',
+      meta: { stops: [15, 21, 0, 9, 2] },
+      ...extra,
+    };
+  }
+  function win(s: { token: string; user: string }, placed: ReturnType<typeof bet>, amount: number) {
+    return {
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      reference_transaction_uuid: placed.transaction_uuid,
+      token: s.token,
+      user: s.user,
+      game_code: placed.game_code,
+      round_id: placed.round_id,
+      amount,
+      round_closed: true,
+      currency: 'KHR',
+      meta: { lines: [], scatter: 0 },
+    };
+  }
+  function rollback(s: { token: string; user: string }, reference: string, roundId: string) {
+    return {
+      request_uuid: uuid(),
+      transaction_uuid: uuid(),
+      reference_transaction_uuid: reference,
+      token: s.token,
+      user: s.user,
+      game_code: 'angkor-fortune',
+      round_id: roundId,
+    };
+  }
+  const round = (roundId: string) =>
+    t.tdb.db
+      .selectFrom('provider_rounds')
+      .selectAll()
+      .where('provider', '=', '3')
+      .where('round_id', '=', roundId)
+      .executeTakeFirst();
+
+  it('launches with a URL of the demo provider carrying a one-time code, and answers a balance', async () => {
+    const s = await seat(50_000);
+    const url = new URL(s.url, 'http://x');
+    expect(url.pathname).toBe('/provider/demo/angkor-fortune/');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      provider: '3',
+      lang: 'en',
+      platform: 'desktop',
+      sound: '1',
+    });
+    expect(s.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const balance = await slots.call('balance', {
+      request_uuid: uuid(),
+      token: s.token,
+      user: s.user,
+      game_code: 'angkor-fortune',
+    });
+    expect(balance).toMatchObject({ status: 'RS_OK', user: s.user, currency: 'KHR', balance: 50_000 });
+    // The code was taken once: a second exchange is refused.
+    const again = await slots.call('session', { request_uuid: uuid(), code: url.searchParams.get('code') });
+    expect(again.status).toBe('RS_ERROR_INVALID_TOKEN');
+  });
+
+  it('refuses a launch code older than 120 s, and the sound cookie turns the sound off', async () => {
+    const player = await t.newPlayer();
+    const browser = new TestBrowser(t.app);
+    await browser.login(player.username, player.password);
+    browser.cookies.set('sound', 'DISABLED');
+    const launched = (await browser.get('/api/external/3/url')).json().data as { url: string };
+    const url = new URL(launched.url, 'http://x');
+    expect(url.searchParams.get('sound')).toBe('0');
+    expect(url.searchParams.get('lang')).toBe('km');
+    t.clock.advanceMs(120_001);
+    const late = await slots.call('session', { request_uuid: uuid(), code: url.searchParams.get('code') });
+    expect(late.status).toBe('RS_ERROR_INVALID_TOKEN');
+  });
+
+  it('lists the slot games and refuses a launch without a session or of an unknown game', async () => {
+    const s = await seat();
+    const list = await s.browser.get('/api/external/3/list');
+    expect(list.json().data).toEqual([
+      {
+        code: 'angkor-fortune',
+        name: 'Angkor Fortune',
+        name_km: 'សំណាងអង្គរ',
+        lines: 20,
+        rtp: '96.60',
+        min_bet: 1_000,
+        max_bet: 50_000,
+        thumbnail: '/provider/demo/assets/angkor-fortune.svg',
+      },
+    ]);
+    expect((await s.browser.get('/api/external/3/url?game_code=baccarat')).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect((await new TestBrowser(t.app).get('/api/external/2/url')).statusCode).toBe(401);
+  });
+
+  it('a new launch of the same game retires the older token', async () => {
+    const s = await seat();
+    const newer = (await s.browser.get('/api/external/3/url')).json().data as { token: string };
+    expect(newer.token).not.toBe(s.token);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await slots.call('bet', bet({ ...s, token: newer.token }, 1_000))).status).toBe('RS_OK');
+  });
+
+  it('a bad, stale or foreign signature is refused and changes nothing', async () => {
+    const s = await seat(10_000);
+    const before = await transfersCount();
+    const body = JSON.stringify(bet(s, 1_000));
+    const bad = await slots.raw('bet', body, { signature: 'f'.repeat(64) });
+    expect(bad).toMatchObject({
+      httpStatus: 200,
+      reply: { status: 'RS_ERROR_INVALID_SIGNATURE' },
+      signed: true,
+    });
+    const stale = await slots.raw('bet', body, { timestamp: String(t.clock.nowMs() - 300_001) });
+    expect(stale.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const future = await slots.raw('bet', body, { timestamp: String(t.clock.nowMs() + 300_001) });
+    expect(future.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // Signed over other bytes than those sent (a changed amount).
+    const altered = await slots.raw('bet', body, {
+      signedBody: body.replace('"amount":1000', '"amount":10'),
+    });
+    expect(altered.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    // Provider 2's secret does not sign for provider 3.
+    const foreign = await slots.raw('bet', body, {
+      signature: slots.sign(String(t.clock.nowMs()), body, SECRET_2),
+    });
+    expect(foreign.reply.status).toBe('RS_ERROR_INVALID_SIGNATURE');
+    const wrongHeader = await slots.raw('bet', body, { provider: '2' });
+    expect(wrongHeader.reply.status).toBe('RS_ERROR_INVALID_PARTNER');
+    // Just inside the window is accepted.
+    const edge = await slots.raw('bet', body, { timestamp: String(t.clock.nowMs() - 300_000) });
+    expect(edge.reply.status).toBe('RS_OK');
+    expect(await transfersCount()).toBe(before + 1);
+    expect(await balanceOf(s.player.id)).toBe(9_000);
+  });
+
+  it('a malformed body after a good signature is RS_ERROR_UNKNOWN and moves nothing', async () => {
+    const s = await seat(10_000);
+    const before = await transfersCount();
+    expect((await slots.raw('bet', '{"amount":')).reply.status).toBe('RS_ERROR_UNKNOWN');
+    expect((await slots.call('bet', bet(s, -5))).status).toBe('RS_ERROR_UNKNOWN');
+    expect((await slots.call('bet', bet(s, 1.5))).status).toBe('RS_ERROR_UNKNOWN');
+    expect((await slots.call('bet', { ...bet(s, 100), transaction_uuid: 'x' })).status).toBe(
+      'RS_ERROR_UNKNOWN',
+    );
+    expect((await slots.call('jackpot', bet(s, 100))).status).toBe('RS_ERROR_UNKNOWN');
+    expect((await slots.call('bet', bet(s, 1_000, { currency: 'USD' }))).status).toBe(
+      'RS_ERROR_WRONG_CURRENCY',
+    );
+    expect((await slots.call('bet', bet(s, 1_000, { game_code: 'baccarat' }))).status).toBe(
+      'RS_ERROR_INVALID_GAME',
+    );
+    expect((await slots.call('bet', bet(s, 1_000, { user: '999999' }))).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    expect(await transfersCount()).toBe(before);
+    expect(await balanceOf(s.player.id)).toBe(10_000);
+  });
+
+  it('bet, win and their replays: the first answer again, money moved once, the round recorded', async () => {
+    const s = await seat(100_000);
+    const placed = bet(s, 20_000);
+    const first = await slots.call('bet', placed);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 80_000, request_uuid: placed.request_uuid });
+    expect(await round(placed.round_id)).toMatchObject({ stake: 20_000, payout: 0, status: 'OPEN' });
+    // A retry carries a new request_uuid: the stored first answer comes back.
+    const replay = await slots.call('bet', { ...placed, request_uuid: uuid() });
+    expect(replay).toEqual(first);
+
+    const paid = win(s, placed, 35_000);
+    const won = await slots.call('win', paid);
+    expect(won).toMatchObject({ status: 'RS_OK', balance: 115_000 });
+    expect(await slots.call('win', { ...paid, request_uuid: uuid() })).toEqual(won);
+    expect(await balanceOf(s.player.id)).toBe(115_000);
+    const row = await round(placed.round_id);
+    expect(row).toMatchObject({ stake: 20_000, payout: 35_000, status: 'CLOSED' });
+    expect(JSON.parse(row!.bet_meta!)).toEqual({ stops: [15, 21, 0, 9, 2] });
+
+    // The same transaction ids with other business fields are refused and change nothing.
+    expect((await slots.call('bet', { ...placed, amount: 20_001 })).status).toBe(
+      'RS_ERROR_DUPLICATE_TRANSACTION',
+    );
+    expect((await slots.call('win', { ...paid, amount: 1 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect((await slots.call('bet', { ...paid, amount: 1 })).status).toBe('RS_ERROR_DUPLICATE_TRANSACTION');
+    expect(await balanceOf(s.player.id)).toBe(115_000);
+    // Balance is never cached.
+    await t.app.services.cashier.deposit({
+      playerId: s.player.id,
+      amount: 5 as never,
+      idempotencyKey: uuid(),
+    });
+    const live = await slots.call('balance', {
+      request_uuid: uuid(),
+      token: s.token,
+      user: s.user,
+      game_code: 'angkor-fortune',
+    });
+    expect(live.balance).toBe(115_005);
+  });
+
+  it('a win of 0 closes the round, and a win naming an unknown bet is refused', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 1_000);
+    await slots.call('bet', placed);
+    expect(await slots.call('win', win(s, placed, 0))).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+    expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 0, status: 'CLOSED' });
+    const orphan = { ...win(s, placed, 500), reference_transaction_uuid: uuid() };
+    expect((await slots.call('win', orphan)).status).toBe('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+    expect(await balanceOf(s.player.id)).toBe(9_000);
+  });
+
+  it('rollback returns the stake once; a replay answers the same; a win on it is refused', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 4_000);
+    await slots.call('bet', placed);
+    const back = rollback(s, placed.transaction_uuid, placed.round_id);
+    const first = await slots.call('rollback', back);
+    expect(first).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    expect(await slots.call('rollback', { ...back, request_uuid: uuid() })).toEqual(first);
+    // A second rollback of the same bet under a new id moves nothing.
+    const second = await slots.call('rollback', rollback(s, placed.transaction_uuid, placed.round_id));
+    expect(second).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    expect(await round(placed.round_id)).toMatchObject({ stake: 0, payout: 0, status: 'ROLLED_BACK' });
+    expect((await slots.call('win', win(s, placed, 8_000))).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await balanceOf(s.player.id)).toBe(10_000);
+  });
+
+  it('a rollback before its bet leaves a tombstone that refuses the late bet', async () => {
+    const s = await seat(10_000);
+    const late = bet(s, 3_000);
+    const back = await slots.call('rollback', rollback(s, late.transaction_uuid, late.round_id));
+    expect(back).toMatchObject({ status: 'RS_OK', balance: 10_000 });
+    expect((await slots.call('bet', late)).status).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+    expect(await balanceOf(s.player.id)).toBe(10_000);
+    // Tombstones are not report rows.
+    expect(await round(late.round_id)).toBeUndefined();
+  });
+
+  it('a rollback of a bet whose round has a win is RS_ERROR_UNKNOWN and moves nothing', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 2_000);
+    await slots.call('bet', placed);
+    await slots.call('win', { ...win(s, placed, 1_000), round_closed: false });
+    const refused = await slots.call('rollback', rollback(s, placed.transaction_uuid, placed.round_id));
+    expect(refused.status).toBe('RS_ERROR_UNKNOWN');
+    expect(await balanceOf(s.player.id)).toBe(9_000);
+    expect(await round(placed.round_id)).toMatchObject({ stake: 2_000, payout: 1_000, status: 'OPEN' });
+  });
+
+  it('a win after the token expired is paid; a bet then answers RS_ERROR_TOKEN_EXPIRED', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 1_000);
+    await slots.call('bet', placed);
+    t.clock.advanceMs(31 * 60_000);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect(await slots.call('win', win(s, placed, 5_000))).toMatchObject({
+      status: 'RS_OK',
+      balance: 14_000,
+    });
+  });
+
+  it('wallet calls keep the token alive for 30 minutes after the last one', async () => {
+    const s = await seat(10_000);
+    t.clock.advanceMs(20 * 60_000);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_OK');
+    t.clock.advanceMs(20 * 60_000);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_OK');
+  });
+
+  it('50 concurrent bets against a balance covering 20 accept exactly 20', async () => {
+    const s = await seat(20_000);
+    const replies = await Promise.all(Array.from({ length: 50 }, () => slots.call('bet', bet(s, 1_000))));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((x) => x === 'RS_OK')).toHaveLength(20);
+    expect(statuses.filter((x) => x === 'RS_ERROR_NOT_ENOUGH_MONEY')).toHaveLength(30);
+    expect(await balanceOf(s.player.id)).toBe(0);
+    const refused = replies.find((r) => r.status === 'RS_ERROR_NOT_ENOUGH_MONEY')!;
+    expect(refused).toMatchObject({ currency: 'KHR', user: s.user });
+    expect(typeof refused.balance).toBe('number');
+  });
+
+  it('the same bet sent 10 times at once moves money once', async () => {
+    const s = await seat(20_000);
+    const placed = bet(s, 5_000);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => slots.call('bet', placed)));
+    expect(new Set(replies.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(replies[0]).toMatchObject({ status: 'RS_OK', balance: 15_000 });
+    expect(await balanceOf(s.player.id)).toBe(15_000);
+  });
+
+  it('a bet and its rollback sent at once: whichever lands first, the balance ends where it began', async () => {
+    const s = await seat(50_000);
+    const pairs = Array.from({ length: 10 }, () => bet(s, 1_000));
+    const replies = await Promise.all(
+      pairs.flatMap((placed) => [
+        slots.call('bet', placed),
+        slots.call('rollback', rollback(s, placed.transaction_uuid, placed.round_id)),
+      ]),
+    );
+    // Every rollback is RS_OK; a bet is RS_OK (then rolled back) or refused by its tombstone.
+    for (let i = 0; i < pairs.length; i++) {
+      expect(['RS_OK', 'RS_ERROR_TRANSACTION_ROLLED_BACK']).toContain(replies[2 * i]!.status);
+      expect(replies[2 * i + 1]!.status).toBe('RS_OK');
+    }
+    expect(await balanceOf(s.player.id)).toBe(50_000);
+  });
+
+  it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {
+    const s = await seat(100_000);
+    expect((await slots.call('bet', bet(s, 200_001))).status).toBe('RS_ERROR_LIMIT_REACHED');
+    expect((await slots.call('bet', bet(s, 200_000))).status).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    expect((await slots.call('bet', bet(s, 100_000))).status).toBe('RS_OK');
+  });
+
+  it('a disabled player, or maintenance, refuses bets but pays wins', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 1_000);
+    await slots.call('bet', placed);
+    await t.app.services.players.setFlags(s.player.id, { disabled: true });
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_USER_DISABLED');
+    expect((await slots.call('win', win(s, placed, 2_000))).status).toBe('RS_OK');
+    await t.app.services.players.setFlags(s.player.id, { disabled: false });
+    await t.app.services.maintenance.set(true);
+    try {
+      expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_USER_DISABLED');
+    } finally {
+      await t.app.services.maintenance.set(false);
+    }
+    expect(await balanceOf(s.player.id)).toBe(11_000);
+  });
+
+  it('a login elsewhere ends the game token for bets; the win of its round is still paid', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 1_000);
+    await slots.call('bet', placed);
+    await new TestBrowser(t.app, '10.0.0.2').login(s.player.username, s.player.password);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(
+      (
+        await slots.call('balance', {
+          request_uuid: uuid(),
+          token: s.token,
+          user: s.user,
+          game_code: 'angkor-fortune',
+        })
+      ).status,
+    ).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await slots.call('win', win(s, placed, 3_000))).status).toBe('RS_OK');
+    expect(await balanceOf(s.player.id)).toBe(12_000);
+  });
+
+  it('a password change or a logout ends the game token too', async () => {
+    const s = await seat(10_000);
+    const changed = await s.browser.put('/api/user/change_password', {
+      old_password: s.player.password,
+      new_password: 'another fine passphrase',
+      confirm: 'another fine passphrase',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    const o = await seat(10_000);
+    expect((await o.browser.post('/logout')).statusCode).toBeLessThan(300);
+    expect((await slots.call('bet', bet(o, 1_000))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect(await balanceOf(s.player.id)).toBe(10_000);
+  });
+
+  it('tokens are per provider; an unknown or unconfigured provider is RS_ERROR_INVALID_PARTNER', async () => {
+    const s = await seat(10_000);
+    expect((await casino.call('bet', { ...bet(s, 1_000), game_code: 'baccarat' })).status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
+    const c = await seat(10_000, { client: casino, provider: '2' });
+    expect((await casino.call('bet', { ...bet(c, 1_000), game_code: 'baccarat' })).status).toBe('RS_OK');
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const stranger = new ProviderWalletClient(base, '9', SECRET_3, () => t.clock.nowMs());
+    expect((await stranger.raw('balance', '{}')).reply).toEqual({ status: 'RS_ERROR_INVALID_PARTNER' });
+    // No cookie and no XSRF header were ever sent on these calls: the signature alone authenticates.
+  });
+
+  it.runIf(dialect === 'sqlite')('generates unset secrets once in the data folder (embedded mode)', () => {
+    const path = join(t.tdb.env.DATA_DIR!, SECRETS_FILE);
+    expect(existsSync(path)).toBe(true);
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+    // Set in the environment: not written; unset: generated.
+    expect(stored['3']).toBeUndefined();
+    expect(stored['5']).toMatch(/^[0-9a-f]{64}$/);
+    const secrets = t.app.services.providers.secrets;
+    expect(secrets.find((x) => x.code === '5')).toMatchObject({ secret: stored['5'], source: 'file' });
+    expect(secrets.find((x) => x.code === '3')).toMatchObject({ secret: SECRET_3, source: 'env' });
+  });
+});

@@ -1,0 +1,250 @@
+import {
+  walletBalanceRequestSchema,
+  walletBetRequestSchema,
+  walletRollbackRequestSchema,
+  walletSessionRequestSchema,
+  walletWinRequestSchema,
+  type WalletReply,
+} from '@lotto59/contract';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../platform/clock';
+import type { AuthService } from '../auth/auth.service';
+import type { MaintenanceService } from '../maintenance/maintenance.service';
+import type { PlayersService } from '../players/players.service';
+import type { WalletService } from '../wallet/wallet.public';
+import { isProviderCode, PROVIDERS } from './providers.catalog';
+import type { ProviderSecret } from './provider-secrets';
+import { verifySignature } from './provider-signing';
+import type { ProviderTokens, TokenRow } from './provider-tokens.service';
+import type { ProviderCode } from './providers.table';
+import * as repo from './providers.repository';
+import {
+  betHash,
+  payWin,
+  placeBet,
+  replayOf,
+  rollBack,
+  rollbackHash,
+  winHash,
+  type MoveDeps,
+} from './seamless-wallet.moves';
+import { ok, refusal } from './wallet-replies';
+
+/** One signed call as the route received it: the raw body is verified before anything parses it. */
+export interface WalletCall {
+  provider: string;
+  action: string;
+  headers: { provider?: string | undefined; timestamp?: string | undefined; signature?: string | undefined };
+  body: Buffer;
+}
+
+export interface WalletAnswer {
+  reply: WalletReply;
+  /** The secret that signs the answer; null when the caller is no known provider (unsigned answer). */
+  secret: string | null;
+  /** The action as counted (metrics): one of the protocol's, or `unknown`. */
+  action: string;
+}
+
+const ACTIONS = new Set(['balance', 'bet', 'win', 'rollback', 'session']);
+
+/**
+ * Our seamless wallet (providers.md §2, §3): checks in the order of §3 — partner and signature, body,
+ * token, player state, limit, money — and answers every business outcome as `{ status, … }`.
+ */
+export class SeamlessWalletService {
+  private readonly secrets: ReadonlyMap<ProviderCode, string>;
+  private readonly moves: MoveDeps;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      wallet: WalletService;
+      tokens: ProviderTokens;
+      auth: Pick<AuthService, 'isSessionLive'>;
+      players: Pick<PlayersService, 'byId'>;
+      maintenance: Pick<MaintenanceService, 'isOn'>;
+      secrets: readonly ProviderSecret[];
+      maxBet: number;
+    },
+  ) {
+    this.secrets = new Map(
+      deps.secrets.flatMap((s) => (s.secret === null ? [] : [[s.code, s.secret] as const])),
+    );
+    this.moves = { db: deps.db, clock: deps.clock, wallet: deps.wallet };
+  }
+
+  async call(call: WalletCall): Promise<WalletAnswer> {
+    const action = ACTIONS.has(call.action) ? call.action : 'unknown';
+    const provider = call.provider;
+    const secret = isProviderCode(provider) ? (this.secrets.get(provider) ?? null) : null;
+    if (!isProviderCode(provider) || secret === null || call.headers.provider !== provider) {
+      return { reply: refusal('RS_ERROR_INVALID_PARTNER'), secret, action };
+    }
+    const signed = verifySignature({
+      secretHex: secret,
+      timestamp: call.headers.timestamp,
+      signature: call.headers.signature,
+      body: call.body,
+      nowMs: this.deps.clock.nowMs(),
+    });
+    if (!signed) return { reply: refusal('RS_ERROR_INVALID_SIGNATURE'), secret, action };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(call.body.toString('utf8'));
+    } catch {
+      return { reply: refusal('RS_ERROR_UNKNOWN'), secret, action };
+    }
+    return { reply: await this.dispatch(provider, action, parsed), secret, action };
+  }
+
+  private async dispatch(provider: ProviderCode, action: string, parsed: unknown): Promise<WalletReply> {
+    // Provider 4 is in transfer mode: its money never moves through these calls (providers.md §1, §4).
+    const seamless = PROVIDERS[provider].walletMode === 'SEAMLESS';
+    switch (action) {
+      case 'session':
+        return this.session(provider, parsed);
+      case 'balance':
+        return seamless ? this.balance(provider, parsed) : refusal('RS_ERROR_INVALID_PARTNER');
+      case 'bet':
+        return seamless ? this.bet(provider, parsed) : refusal('RS_ERROR_INVALID_PARTNER');
+      case 'win':
+        return seamless ? this.win(provider, parsed) : refusal('RS_ERROR_INVALID_PARTNER');
+      case 'rollback':
+        return seamless ? this.rollback(provider, parsed) : refusal('RS_ERROR_INVALID_PARTNER');
+      default:
+        return refusal('RS_ERROR_UNKNOWN');
+    }
+  }
+
+  /** Ours (decision 0011): the game page's launch code, once, for the session token. */
+  private async session(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
+    const body = walletSessionRequestSchema.safeParse(parsed);
+    if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
+    const { request_uuid } = body.data;
+    const taken = await this.deps.tokens.exchange(provider, body.data.code);
+    if (!taken || !(await this.deps.auth.isSessionLive(taken.row.auth_session_id))) {
+      return refusal('RS_ERROR_INVALID_TOKEN', request_uuid);
+    }
+    const { row } = taken;
+    return {
+      status: 'RS_OK',
+      request_uuid,
+      token: taken.token,
+      user: String(row.player_id),
+      game_code: row.game_code,
+      currency: 'KHR',
+      balance: await this.deps.wallet.playerBalance(row.player_id),
+      expires_at: new Date(this.deps.tokens.expiresAtMs(row)).toISOString(),
+    };
+  }
+
+  private async balance(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
+    const body = walletBalanceRequestSchema.safeParse(parsed);
+    if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
+    const b = body.data;
+    const token = await this.liveToken(provider, b);
+    if ('status' in token) return token;
+    await this.deps.tokens.touch(token);
+    return ok(b.request_uuid, b.user, await this.deps.wallet.playerBalance(token.player_id));
+  }
+
+  private async bet(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
+    const body = walletBetRequestSchema.safeParse(parsed);
+    if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
+    const b = body.data;
+    // A transaction id seen before answers as a replay (or a refusal) whatever the token is now.
+    const replay = await this.replayOf(provider, b.transaction_uuid, 'bet', betHash(b));
+    if (replay) return replay;
+    const token = await this.liveToken(provider, b);
+    if ('status' in token) return token;
+    if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+    if (await this.isDisabled(token.player_id)) return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
+    if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
+    const reply = await placeBet(this.moves, provider, token.player_id, b);
+    if (reply.status === 'RS_OK') await this.deps.tokens.touch(token);
+    return reply;
+  }
+
+  private async win(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
+    const body = walletWinRequestSchema.safeParse(parsed);
+    if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
+    const b = body.data;
+    const replay = await this.replayOf(provider, b.transaction_uuid, 'win', winHash(b));
+    if (replay) return replay;
+    // A win may come after the player has left: the token must exist and match, expired or not.
+    const token = await this.knownToken(provider, b);
+    if ('status' in token) return token;
+    if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+    const reply = await payWin(this.moves, provider, token.player_id, b);
+    if (reply.status === 'RS_OK' && !this.deps.tokens.isExpired(token)) await this.deps.tokens.touch(token);
+    return reply;
+  }
+
+  private async rollback(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
+    const body = walletRollbackRequestSchema.safeParse(parsed);
+    if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
+    const b = body.data;
+    const replay = await this.replayOf(provider, b.transaction_uuid, 'rollback', rollbackHash(b));
+    if (replay) return replay;
+    const token = await this.knownToken(provider, b);
+    if ('status' in token) return token;
+    return rollBack(this.moves, provider, token.player_id, b);
+  }
+
+  /** The stored answer (or refusal) of a transaction id used before; undefined for a new one. */
+  private async replayOf(
+    provider: ProviderCode,
+    transactionUuid: string,
+    action: 'bet' | 'win' | 'rollback',
+    hash: string,
+  ): Promise<WalletReply | undefined> {
+    const existing = await repo.findTransaction(this.deps.db, provider, transactionUuid);
+    return existing && replayOf(existing, action, hash);
+  }
+
+  /**
+   * The token of a win or a rollback: it must exist and belong to this provider, player and game;
+   * expiry, retirement and the login session do not matter (money owed is paid).
+   */
+  private async knownToken(
+    provider: ProviderCode,
+    b: { token: string; user: string; game_code: string; request_uuid: string },
+  ): Promise<TokenRow | WalletReply> {
+    const row = await this.deps.tokens.find(b.token);
+    if (!row || row.provider !== provider || String(row.player_id) !== b.user) {
+      return refusal('RS_ERROR_INVALID_TOKEN', b.request_uuid);
+    }
+    if (row.game_code !== b.game_code) return refusal('RS_ERROR_INVALID_GAME', b.request_uuid);
+    return row;
+  }
+
+  /**
+   * The token of a balance or a bet: known (above), not retired by a newer launch, its login session
+   * not ended (a login elsewhere ends it, decisions §6), and not expired.
+   */
+  private async liveToken(
+    provider: ProviderCode,
+    b: { token: string; user: string; game_code: string; request_uuid: string },
+  ): Promise<TokenRow | WalletReply> {
+    const row = await this.knownToken(provider, b);
+    if ('status' in row) return row;
+    if (row.retired_at_ms !== null || !(await this.deps.auth.isSessionLive(row.auth_session_id))) {
+      return refusal('RS_ERROR_INVALID_TOKEN', b.request_uuid);
+    }
+    if (this.deps.tokens.isExpired(row)) return refusal('RS_ERROR_TOKEN_EXPIRED', b.request_uuid);
+    return row;
+  }
+
+  /** Disabled by the operator, or the whole site in maintenance: no new stakes. */
+  private async isDisabled(playerId: number): Promise<boolean> {
+    if (await this.deps.maintenance.isOn()) return true;
+    return (await this.deps.players.byId(playerId)).disabled === 1;
+  }
+}
+
+function requestUuidOf(parsed: unknown): string | undefined {
+  const value = (parsed as { request_uuid?: unknown } | null)?.request_uuid;
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+}
