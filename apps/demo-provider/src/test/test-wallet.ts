@@ -59,6 +59,17 @@ export class TestWallet {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** Drops every answer held back by `hang`: the caller sees its connection reset. */
+  releaseHanging(): void {
+    for (const res of this.hanging) res.destroy();
+    this.hanging.clear();
+  }
+
+  async waitForCall(action: string, count = 1): Promise<void> {
+    for (let i = 0; i < 500 && this.callsOf(action).length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+    if (this.callsOf(action).length < count) throw new Error(`no ${action} call arrived`);
+  }
+
   issueCode(code: string, user: string, game_code: string, balance: number, ttlMs = 30 * 60_000): string {
     const token = `tok_${code}_${'x'.repeat(32)}`;
     this.codes.set(code, { user, token, game_code, expires_at: new Date(this.now() + ttlMs).toISOString() });
