@@ -18,7 +18,9 @@ const secrets = Object.fromEntries(
   }),
 );
 if (Object.keys(secrets).length === 0) {
-  console.error('demo provider: set at least one PROVIDER_<code>_SECRET (64 hex characters, shared with the wallet)');
+  console.error(
+    'demo provider: set at least one PROVIDER_<code>_SECRET (64 hex characters, shared with the wallet)',
+  );
   process.exit(1);
 }
 
@@ -35,4 +37,7 @@ const app = Fastify({ logger: { level: env.LOG_LEVEL ?? 'info' } });
 await app.register(provider.plugin, { prefix: '/provider/demo' });
 app.addHook('onClose', () => provider.close());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close());
-await app.listen({ port: Number(env.DEMO_PROVIDER_PORT ?? 3100), host: env.DEMO_PROVIDER_HOST ?? '127.0.0.1' });
+await app.listen({
+  port: Number(env.DEMO_PROVIDER_PORT ?? 3100),
+  host: env.DEMO_PROVIDER_HOST ?? '127.0.0.1',
+});

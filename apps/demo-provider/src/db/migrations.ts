@@ -67,7 +67,11 @@ const initial: Migration = {
       .addUniqueConstraint('rounds_session_request', ['session_id', 'request_id'])
       .addUniqueConstraint('rounds_pair_nonce', ['seed_pair_id', 'nonce'])
       .execute();
-    await db.schema.createIndex('rounds_user_game').on('rounds').columns(['user_id', 'game_code', 'created_at']).execute();
+    await db.schema
+      .createIndex('rounds_user_game')
+      .on('rounds')
+      .columns(['user_id', 'game_code', 'created_at'])
+      .execute();
     await db.schema.createIndex('rounds_state').on('rounds').column('state').execute();
 
     await db.schema
@@ -85,7 +89,11 @@ const initial: Migration = {
       // A round owes at most one win and one rollback.
       .addUniqueConstraint('outbox_round_kind', ['round_id', 'kind'])
       .execute();
-    await db.schema.createIndex('outbox_due').on('outbox').columns(['parked_at', 'next_attempt_at']).execute();
+    await db.schema
+      .createIndex('outbox_due')
+      .on('outbox')
+      .columns(['parked_at', 'next_attempt_at'])
+      .execute();
   },
 };
 

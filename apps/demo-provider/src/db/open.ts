@@ -8,8 +8,7 @@ import type { DemoProviderDatabase } from './schema';
 
 /** Where the studio keeps its data: a SQLite file under a folder (embedded), or a PostgreSQL schema. */
 export type DemoProviderDatabaseOptions =
-  | { kind: 'sqlite'; dataDir: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface DemoProviderDb {
   db: Kysely<DemoProviderDatabase>;

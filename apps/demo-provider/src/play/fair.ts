@@ -50,7 +50,8 @@ export async function ensureSeedPair(ctx: StudioContext, user: string, provider:
 }
 
 export function checkClientSeed(value: string): string {
-  if (!isClientSeed(value)) throw new GameError('INVALID_REQUEST', 'client seed: 1-64 characters of A-Z a-z 0-9 _ -');
+  if (!isClientSeed(value))
+    throw new GameError('INVALID_REQUEST', 'client seed: 1-64 characters of A-Z a-z 0-9 _ -');
   return value;
 }
 

@@ -42,7 +42,12 @@ export function playSlot(roundId: string, lineBet: number, seeds: Seeds): Played
   const stops = spinFromStream(fairWordSource(seeds.serverSeed, seeds.clientSeed, seeds.nonce));
   const spin = evaluateSpin(stops, lineBet, ANGKOR_FORTUNE);
   // Players count lines from 1; the rules index them from 0.
-  const lines = spin.lineWins.map((w) => ({ line: w.lineIndex + 1, symbol: w.symbol, count: w.count, win: w.win }));
+  const lines = spin.lineWins.map((w) => ({
+    line: w.lineIndex + 1,
+    symbol: w.symbol,
+    count: w.count,
+    win: w.win,
+  }));
   const scatter = { count: spin.scatter.count, win: spin.scatter.win };
   return {
     reply: {

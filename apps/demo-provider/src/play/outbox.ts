@@ -75,7 +75,11 @@ export function outboxEntry(
  */
 export async function attemptOutbox(ctx: StudioContext, entry: OutboxEntry): Promise<number | null> {
   const action = entry.kind === 'WIN' ? 'win' : 'rollback';
-  const answer = await ctx.wallet.send(entry.provider, action, JSON.parse(entry.body) as Record<string, unknown>);
+  const answer = await ctx.wallet.send(
+    entry.provider,
+    action,
+    JSON.parse(entry.body) as Record<string, unknown>,
+  );
   const now = ctx.clock();
   if (answer.kind === 'ok') {
     await ctx.db.transaction().execute(async (trx) => {
@@ -124,7 +128,8 @@ export async function recoverRounds(ctx: StudioContext): Promise<{ rolledBack: n
         error_code: 'WALLET_UNAVAILABLE',
         updated_at: now,
       });
-      if (moved) await insertOutbox(trx, outboxEntry(round, 'ROLLBACK', rollbackBody(round, token), now, now));
+      if (moved)
+        await insertOutbox(trx, outboxEntry(round, 'ROLLBACK', rollbackBody(round, token), now, now));
     });
   }
   // A state whose call is owed but missing (never by this code; by a hand edit, say) gets it back.

@@ -113,7 +113,10 @@ function replayRound<R>(round: Round): WithBalance<R> {
     case 'WIN_SENT':
       return { ...(JSON.parse(round.result) as R), balance: round.balance ?? 0 };
     case 'BETTING':
-      throw new GameError('WALLET_UNAVAILABLE', 'This round is still waiting for the wallet; try again shortly.');
+      throw new GameError(
+        'WALLET_UNAVAILABLE',
+        'This round is still waiting for the wallet; try again shortly.',
+      );
     default:
       throw new GameError(isGameErrorCode(round.error_code) ? round.error_code : 'WALLET_UNAVAILABLE');
   }
@@ -132,7 +135,11 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
 
   if (bet.kind === 'refused' && FINAL_BET_REFUSALS[bet.status]) {
     const code = FINAL_BET_REFUSALS[bet.status]!;
-    await moveRound(ctx.db, round.id, ['BETTING'], { state: 'BET_REFUSED', error_code: code, updated_at: now });
+    await moveRound(ctx.db, round.id, ['BETTING'], {
+      state: 'BET_REFUSED',
+      error_code: code,
+      updated_at: now,
+    });
     throw new GameError(code);
   }
 
@@ -140,7 +147,13 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
     const code = (bet.kind === 'refused' && ROLLED_BACK_REFUSALS[bet.status]) || 'WALLET_UNAVAILABLE';
     const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
     await ctx.db.transaction().execute(async (trx) => {
-      if (await moveRound(trx, round.id, ['BETTING'], { state: 'ROLLBACK_PENDING', error_code: code, updated_at: now }))
+      if (
+        await moveRound(trx, round.id, ['BETTING'], {
+          state: 'ROLLBACK_PENDING',
+          error_code: code,
+          updated_at: now,
+        })
+      )
         await insertOutbox(
           trx,
           outboxEntry(round, 'ROLLBACK', rollbackBody(round, session.wallet_token), now, firstRetry),
@@ -157,7 +170,11 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
   await touchSession(ctx, session);
   const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
   await ctx.db.transaction().execute(async (trx) => {
-    await moveRound(trx, round.id, ['BETTING'], { state: 'BET_OK', balance: bet.body.balance, updated_at: now });
+    await moveRound(trx, round.id, ['BETTING'], {
+      state: 'BET_OK',
+      balance: bet.body.balance,
+      updated_at: now,
+    });
     await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, session.wallet_token), now, firstRetry));
   });
   const entry = await outboxFor(ctx.db, round.id, 'WIN');
@@ -170,21 +187,37 @@ function requireGame(session: PageSession, game: keyof typeof GAMES): void {
     throw new GameError('INVALID_SESSION', `this session is not for ${game}`);
 }
 
-export async function spin(ctx: StudioContext, session: PageSession, request: SpinRequest): Promise<SpinReply> {
+export async function spin(
+  ctx: StudioContext,
+  session: PageSession,
+  request: SpinRequest,
+): Promise<SpinReply> {
   requireGame(session, 'angkor-fortune');
   const lineBet = checkLineBet(request.line_bet, ANGKOR_FORTUNE);
   if (!lineBet.ok) throw new GameError('INVALID_BET', lineBet.message);
-  return playRound(ctx, session, request.request_id, (roundId, seeds) => playSlot(roundId, lineBet.value, seeds));
+  return playRound(ctx, session, request.request_id, (roundId, seeds) =>
+    playSlot(roundId, lineBet.value, seeds),
+  );
 }
 
-export async function deal(ctx: StudioContext, session: PageSession, request: DealRequest): Promise<DealReply> {
+export async function deal(
+  ctx: StudioContext,
+  session: PageSession,
+  request: DealRequest,
+): Promise<DealReply> {
   requireGame(session, 'baccarat');
   const bets = checkRoundBets(request.bets.map((b) => ({ kind: b.type, amount: b.amount })));
   if (!bets.ok) throw new GameError('INVALID_BET', bets.message);
-  return playRound(ctx, session, request.request_id, (roundId, seeds) => playBaccarat(roundId, bets.value, seeds));
+  return playRound(ctx, session, request.request_id, (roundId, seeds) =>
+    playBaccarat(roundId, bets.value, seeds),
+  );
 }
 
-export async function history(ctx: StudioContext, session: PageSession, limit: number): Promise<HistoryRound[]> {
+export async function history(
+  ctx: StudioContext,
+  session: PageSession,
+  limit: number,
+): Promise<HistoryRound[]> {
   const rows = await historyOf(ctx.db, session.user_id, session.provider, session.game_code, limit);
   return rows.map((row) => {
     const reply = JSON.parse(row.result) as Partial<SpinReply & DealReply>;

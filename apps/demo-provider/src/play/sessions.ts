@@ -17,8 +17,13 @@ const MAX_SESSION_MS = 12 * 3_600_000;
 
 const hashBearer = (bearer: string): string => createHash('sha256').update(bearer).digest('hex');
 
-export async function openSession(ctx: StudioContext, provider: DemoSeamlessProvider, code: string): Promise<SessionReply> {
-  if (!ctx.wallet.hasProvider(provider)) throw new GameError('INVALID_SESSION', 'this provider is not configured');
+export async function openSession(
+  ctx: StudioContext,
+  provider: DemoSeamlessProvider,
+  code: string,
+): Promise<SessionReply> {
+  if (!ctx.wallet.hasProvider(provider))
+    throw new GameError('INVALID_SESSION', 'this provider is not configured');
   const answer = await ctx.wallet.session(provider, code);
   if (answer.kind === 'failed') throw new GameError('WALLET_UNAVAILABLE');
   if (answer.kind === 'refused') {

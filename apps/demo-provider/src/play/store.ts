@@ -164,7 +164,12 @@ export async function insertOutbox(db: Db, entry: OutboxEntry): Promise<void> {
 }
 
 export const outboxFor = (db: Db, roundId: string, kind: OutboxKind): Promise<OutboxEntry | undefined> =>
-  db.selectFrom('outbox').selectAll().where('round_id', '=', roundId).where('kind', '=', kind).executeTakeFirst();
+  db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
 
 export const dueOutbox = (db: Db, now: number, limit: number): Promise<OutboxEntry[]> =>
   db

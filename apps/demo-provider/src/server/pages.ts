@@ -29,7 +29,10 @@ export async function registerPages(app: FastifyInstance, distDir: string | unde
   // The thumbnails exist whether or not the pages are built: the casino's slot list links them.
   for (const [name, svg] of Object.entries(THUMBNAILS)) {
     app.get(`/assets/${name}`, (_request, reply) =>
-      reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(svg),
+      reply
+        .header('content-type', 'image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(svg),
     );
   }
 
@@ -56,9 +59,15 @@ export async function registerPages(app: FastifyInstance, distDir: string | unde
   });
 
   app.get<{ Params: { game: string } }>('/:game/', (request, reply) => {
-    const file = distDir !== undefined && GAME_CODE.test(request.params.game) ? pageFile(distDir, request.params.game) : undefined;
+    const file =
+      distDir !== undefined && GAME_CODE.test(request.params.game)
+        ? pageFile(distDir, request.params.game)
+        : undefined;
     if (file === undefined)
-      return reply.status(404).type('text/plain; charset=utf-8').send('ហ្គេមនេះមិនមានទេ / This game is not available.');
+      return reply
+        .status(404)
+        .type('text/plain; charset=utf-8')
+        .send('ហ្គេមនេះមិនមានទេ / This game is not available.');
     const chosen = pickEncoding(file, request.headers['accept-encoding']);
     if (chosen.encoding) void reply.header('content-encoding', chosen.encoding);
     return reply

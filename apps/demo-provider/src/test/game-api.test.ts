@@ -1,8 +1,24 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DealReply, FairRotateReply, FairState, HistoryRound, SessionReply, SpinReply } from '../api/game-api';
+import type {
+  DealReply,
+  FairRotateReply,
+  FairState,
+  HistoryRound,
+  SessionReply,
+  SpinReply,
+} from '../api/game-api';
 import { evaluateSpin } from '../rules';
-import { DIALECTS, openDb, SECRET_2, SECRET_3, startStudio, testDb, type RunningStudio, type TestDb } from './studio';
+import {
+  DIALECTS,
+  openDb,
+  SECRET_2,
+  SECRET_3,
+  startStudio,
+  testDb,
+  type RunningStudio,
+  type TestDb,
+} from './studio';
 import { TestWallet } from './test-wallet';
 
 const VECTOR_SEED = '5bfd02a12d89377308d99fe3e193429a3f21347e0c9670b1a36dcc473983f277';
@@ -32,7 +48,11 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
       headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
     });
   const get = (url: string, bearer?: string) =>
-    studio.app.inject({ method: 'GET', url: `/provider/demo${url}`, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+    studio.app.inject({
+      method: 'GET',
+      url: `/provider/demo${url}`,
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    });
 
   async function session(provider: '2' | '3', user = '42', balance = 1_000_000): Promise<SessionReply> {
     const code = `code-${provider}-${user}-${Math.random().toString(36).slice(2)}`;
@@ -79,14 +99,25 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(wallet.balances.get('42')).toBe(reply.balance);
     const [bet] = wallet.callsOf('bet');
     const [win] = wallet.callsOf('win');
-    expect(bet!.body).toMatchObject({ amount: 10_000, currency: 'KHR', round_id: reply.round_id, user: '42', game_code: 'angkor-fortune' });
+    expect(bet!.body).toMatchObject({
+      amount: 10_000,
+      currency: 'KHR',
+      round_id: reply.round_id,
+      user: '42',
+      game_code: 'angkor-fortune',
+    });
     expect(win!.body).toMatchObject({
       amount: reply.win,
       round_closed: true,
       reference_transaction_uuid: bet!.body.transaction_uuid,
       meta: { stops: reply.stops, lines: reply.lines, scatter: reply.scatter },
     });
-    for (const id of [bet!.body.request_uuid, bet!.body.transaction_uuid, win!.body.transaction_uuid, reply.round_id])
+    for (const id of [
+      bet!.body.request_uuid,
+      bet!.body.transaction_uuid,
+      win!.body.transaction_uuid,
+      reply.round_id,
+    ])
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     // The same request_id replays the same answer and moves nothing.
@@ -98,7 +129,13 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(next.json<SpinReply>().nonce).toBe(1);
     const history = (await get('/api/history?limit=5', s.session)).json<HistoryRound[]>();
     expect(history.map((h) => h.nonce)).toEqual([1, 0]);
-    expect(history[1]).toMatchObject({ round_id: reply.round_id, total_bet: 10_000, win: reply.win, server_seed: null, result: { stops: reply.stops } });
+    expect(history[1]).toMatchObject({
+      round_id: reply.round_id,
+      total_bet: 10_000,
+      win: reply.win,
+      server_seed: null,
+      result: { stops: reply.stops },
+    });
   });
 
   it('takes concurrent twins of one request_id as one round', async () => {
@@ -150,10 +187,18 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'INVALID_BET' });
     }
-    const wrongGame = await post('/api/baccarat/deal', { bets: [{ type: 'PLAYER', amount: 1000 }], request_id: 'b' }, slot.session);
+    const wrongGame = await post(
+      '/api/baccarat/deal',
+      { bets: [{ type: 'PLAYER', amount: 1000 }], request_id: 'b' },
+      slot.session,
+    );
     expect(wrongGame.json()).toMatchObject({ code: 'INVALID_SESSION' });
     const table = await session('2', '9');
-    const over = await post('/api/baccarat/deal', { bets: [{ type: 'TIE', amount: 600_000 }], request_id: 'c' }, table.session);
+    const over = await post(
+      '/api/baccarat/deal',
+      { bets: [{ type: 'TIE', amount: 600_000 }], request_id: 'c' },
+      table.session,
+    );
     expect(over.statusCode).toBe(422);
     expect(wallet.callsOf('bet')).toHaveLength(0);
     // 20 × 500 = 10,000 > 5,000: the wallet refuses; nothing to roll back.
@@ -173,7 +218,9 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(bad.json()).toMatchObject({ code: 'INVALID_REQUEST' });
     const set = (await post('/fair', { client_seed: 'my-Seed_1' }, s.session)).json<FairState>();
     expect(set).toEqual({ ...fair, client_seed: 'my-Seed_1' });
-    const spin = (await post('/api/slot/spin', { line_bet: 50, request_id: 'r1' }, s.session)).json<SpinReply>();
+    const spin = (
+      await post('/api/slot/spin', { line_bet: 50, request_id: 'r1' }, s.session)
+    ).json<SpinReply>();
     expect(spin.client_seed).toBe('my-Seed_1');
     const rotated = (await post('/fair', { rotate: true }, s.session)).json<FairRotateReply>();
     expect(sha256(rotated.previous.server_seed)).toBe(fair.server_seed_hash);
@@ -182,14 +229,19 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(rotated.current.server_seed_hash).not.toBe(fair.server_seed_hash);
     const history = (await get('/api/history', s.session)).json<HistoryRound[]>();
     expect(history[0]).toMatchObject({ round_id: spin.round_id, server_seed: rotated.previous.server_seed });
-    const afterRotate = (await post('/api/slot/spin', { line_bet: 50, request_id: 'r2' }, s.session)).json<SpinReply>();
+    const afterRotate = (
+      await post('/api/slot/spin', { line_bet: 50, request_id: 'r2' }, s.session)
+    ).json<SpinReply>();
     expect(afterRotate).toMatchObject({ nonce: 0, server_seed_hash: rotated.current.server_seed_hash });
   });
 
   it('plays the §6 test vectors through the server: slot nonce 0, baccarat nonce 1', async () => {
     const handle = await openDb(db);
     const now = Date.now();
-    for (const [provider, nextNonce] of [['3', 0], ['2', 1]] as const) {
+    for (const [provider, nextNonce] of [
+      ['3', 0],
+      ['2', 1],
+    ] as const) {
       await handle.db
         .insertInto('seed_pairs')
         .values({
@@ -207,17 +259,29 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     }
     await handle.close();
     const slot = await session('3');
-    const spin = (await post('/api/slot/spin', { line_bet: 50, request_id: 'v' }, slot.session)).json<SpinReply>();
+    const spin = (
+      await post('/api/slot/spin', { line_bet: 50, request_id: 'v' }, slot.session)
+    ).json<SpinReply>();
     expect(spin).toMatchObject({ nonce: 0, client_seed: 'player-seed', stops: [15, 21, 0, 9, 2] });
     const table = await session('2');
     const deal = (
-      await post('/api/baccarat/deal', { bets: [{ type: 'PLAYER', amount: 1_000 }], request_id: 'v' }, table.session)
+      await post(
+        '/api/baccarat/deal',
+        { bets: [{ type: 'PLAYER', amount: 1_000 }], request_id: 'v' },
+        table.session,
+      )
     ).json<DealReply>();
     expect(deal.nonce).toBe(1);
     // The vector's first four cards: ♣4 ♣Q ♦4 ♦8. Player 8 and banker 8 are naturals, so no third card is
     // drawn (the vector's 155 and 126 would have been next) and the coup is a tie.
     expect(deal.deal_order.map((d) => d.card)).toEqual([302, 206, 81, 33]);
-    expect(deal).toMatchObject({ player_cards: [302, 81], banker_cards: [206, 33], player_score: 8, banker_score: 8, outcome: 'TIE' });
+    expect(deal).toMatchObject({
+      player_cards: [302, 81],
+      banker_cards: [206, 33],
+      player_score: 8,
+      banker_score: 8,
+      outcome: 'TIE',
+    });
     expect(deal.win).toBe(1_000); // PLAYER is returned on a tie
   });
 

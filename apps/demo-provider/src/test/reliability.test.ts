@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionReply, SpinReply } from '../api/game-api';
 import { DEFAULT_RETRY } from '../play/context';
-import { DIALECTS, openDb, SECRET_2, SECRET_3, startStudio, testDb, type RunningStudio, type TestDb } from './studio';
+import {
+  DIALECTS,
+  openDb,
+  SECRET_2,
+  SECRET_3,
+  startStudio,
+  testDb,
+  type RunningStudio,
+  type TestDb,
+} from './studio';
 import { TestWallet } from './test-wallet';
 
 /*
@@ -42,7 +51,11 @@ describe.each(DIALECTS)('the studio when the wallet fails (%s)', (dialect) => {
   async function openSession(studio: RunningStudio): Promise<string> {
     const code = `c${Math.random().toString(36).slice(2)}`;
     wallet.issueCode(code, USER, 'angkor-fortune', BALANCE, 12 * 3_600_000);
-    const res = await studio.app.inject({ method: 'POST', url: '/provider/demo/api/session', payload: { provider: '3', code } });
+    const res = await studio.app.inject({
+      method: 'POST',
+      url: '/provider/demo/api/session',
+      payload: { provider: '3', code },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<SessionReply>().session;
   }
@@ -80,7 +93,10 @@ describe.each(DIALECTS)('the studio when the wallet fails (%s)', (dialect) => {
       expect(res.json()).toMatchObject({ code: 'WALLET_UNAVAILABLE' });
       const [bet] = wallet.callsOf('bet');
       const [rollback] = wallet.callsOf('rollback');
-      expect(rollback!.body).toMatchObject({ reference_transaction_uuid: bet!.body.transaction_uuid, round_id: bet!.body.round_id });
+      expect(rollback!.body).toMatchObject({
+        reference_transaction_uuid: bet!.body.transaction_uuid,
+        round_id: bet!.body.round_id,
+      });
       expect(wallet.callsOf('win')).toHaveLength(0);
       expect(wallet.balances.get(USER)).toBe(BALANCE);
       expect(await roundStates()).toEqual(['ROLLED_BACK']);

@@ -8,7 +8,9 @@ import { openDemoProviderDb, type DemoProviderDatabaseOptions } from '../db/open
 import { createDemoProvider, type DemoProvider, type DemoProviderOptions } from '../server';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (as the casino's tests do). */
-export const DIALECTS = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
+export const DIALECTS = process.env.TEST_DATABASE_URL
+  ? (['sqlite', 'postgres'] as const)
+  : (['sqlite'] as const);
 
 export const SECRET_3 = 'a1'.repeat(32);
 export const SECRET_2 = 'b2'.repeat(32);
@@ -22,7 +24,10 @@ export interface TestDb {
 export function testDb(dialect: 'sqlite' | 'postgres'): TestDb {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'demo-provider-test-'));
-    return { options: { kind: 'sqlite', dataDir: dir }, drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })) };
+    return {
+      options: { kind: 'sqlite', dataDir: dir },
+      drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
+    };
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `dp_${randomBytes(6).toString('hex')}`;

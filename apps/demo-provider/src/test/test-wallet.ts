@@ -66,7 +66,8 @@ export class TestWallet {
   }
 
   async waitForCall(action: string, count = 1): Promise<void> {
-    for (let i = 0; i < 500 && this.callsOf(action).length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && this.callsOf(action).length < count; i += 1)
+      await new Promise((r) => setTimeout(r, 10));
     if (this.callsOf(action).length < count) throw new Error(`no ${action} call arrived`);
   }
 
@@ -89,7 +90,11 @@ export class TestWallet {
     const raw = JSON.stringify(body);
     const ts = String(this.now());
     const headers: Record<string, string> = { 'content-type': 'application/json', 'x-provider': provider };
-    if (signed) Object.assign(headers, { 'x-timestamp': ts, 'x-signature': this.hmac(this.secrets[provider]!, ts, raw) });
+    if (signed)
+      Object.assign(headers, {
+        'x-timestamp': ts,
+        'x-signature': this.hmac(this.secrets[provider]!, ts, raw),
+      });
     res.writeHead(200, headers).end(raw);
   }
 
@@ -124,7 +129,13 @@ export class TestWallet {
   }
 
   private ok(body: Record<string, unknown>, user: string): Record<string, unknown> {
-    return { status: 'RS_OK', request_uuid: body.request_uuid, user, currency: 'KHR', balance: this.balances.get(user) ?? 0 };
+    return {
+      status: 'RS_OK',
+      request_uuid: body.request_uuid,
+      user,
+      currency: 'KHR',
+      balance: this.balances.get(user) ?? 0,
+    };
   }
 
   private sessionOf(token: unknown): { user: string } | undefined {
@@ -150,7 +161,11 @@ export class TestWallet {
     const known = this.txs.get(id);
     if (known) {
       const same =
-        known.action === action && known.user === user && known.amount === amount && known.round === body.round_id && known.reference === reference;
+        known.action === action &&
+        known.user === user &&
+        known.amount === amount &&
+        known.round === body.round_id &&
+        known.reference === reference;
       return same ? known.response : { status: 'RS_ERROR_DUPLICATE_TRANSACTION' };
     }
     const balance = this.balances.get(user) ?? 0;

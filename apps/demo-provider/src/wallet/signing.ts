@@ -26,7 +26,11 @@ export function signedHeaders(
   now: number,
 ): Record<'x-provider' | 'x-timestamp' | 'x-signature', string> {
   const timestamp = String(now);
-  return { 'x-provider': provider, 'x-timestamp': timestamp, 'x-signature': sign(secret, timestamp, rawBody) };
+  return {
+    'x-provider': provider,
+    'x-timestamp': timestamp,
+    'x-signature': sign(secret, timestamp, rawBody),
+  };
 }
 
 /** Checks the raw bytes before anything parses them, in constant time; a stale timestamp fails too. */
@@ -37,7 +41,8 @@ export function verify(
   now: number,
 ): boolean {
   const { timestamp, signature } = headers;
-  if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  if (!timestamp || !signature || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature))
+    return false;
   if (Math.abs(now - Number(timestamp)) > SIGNATURE_MAX_SKEW_MS) return false;
   const expected = Buffer.from(sign(secret, timestamp, rawBody), 'hex');
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));

@@ -128,7 +128,11 @@ export class WalletClient {
   }
 
   /** A win or rollback from the outbox: a fresh request_uuid per attempt, the same transaction_uuid (§3). */
-  send(provider: string, action: 'win' | 'rollback', body: Record<string, unknown>): Promise<WalletOutcome<BalanceAnswer>> {
+  send(
+    provider: string,
+    action: 'win' | 'rollback',
+    body: Record<string, unknown>,
+  ): Promise<WalletOutcome<BalanceAnswer>> {
     return this.call(provider, action, { request_uuid: randomUUID(), ...body }, balanceBody);
   }
 
@@ -146,7 +150,10 @@ export class WalletClient {
     try {
       response = await fetch(`${this.baseUrl}/wallet/${encodeURIComponent(provider)}/${action}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...signedHeaders(provider, secret, raw, this.clock()) },
+        headers: {
+          'content-type': 'application/json',
+          ...signedHeaders(provider, secret, raw, this.clock()),
+        },
         body: raw,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -172,7 +179,8 @@ export class WalletClient {
     }
     const status = statusBody.safeParse(json);
     if (!status.success) return { kind: 'failed', reason: 'answer without status' };
-    if (status.data.status !== 'RS_OK') return { kind: 'refused', status: status.data.status, body: status.data };
+    if (status.data.status !== 'RS_OK')
+      return { kind: 'refused', status: status.data.status, body: status.data };
     const ok = okSchema.safeParse(json);
     if (!ok.success) return { kind: 'failed', reason: `malformed RS_OK answer to ${action}` };
     return { kind: 'ok', body: ok.data };
