@@ -23,7 +23,7 @@ const MESSAGES: Record<GameErrorCode, string> = {
   NOT_ENOUGH_MONEY: 'Not enough balance for this bet.',
   LIMIT_REACHED: 'This bet is over your limit.',
   USER_DISABLED: 'Your account cannot play right now.',
-  WALLET_UNAVAILABLE: 'The wallet is not answering. Your bet was not taken; please try again.',
+  WALLET_UNAVAILABLE: 'The wallet is not answering. Nothing was charged; please try again.',
 };
 
 export class GameError extends Error {

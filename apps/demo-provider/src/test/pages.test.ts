@@ -40,7 +40,9 @@ describe('the studio serves its built game pages', () => {
     expect(page.body).toContain('<title>baccarat</title>');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://casino.example");
+    expect(page.headers['content-security-policy']).toContain(
+      "frame-ancestors 'self' https://casino.example",
+    );
     expect(page.headers['x-frame-options']).toBeUndefined();
     const bare = await get('/baccarat?code=abc');
     expect(bare.statusCode).toBe(302);
