@@ -106,7 +106,13 @@ export async function attemptOutbox(ctx: StudioContext, entry: OutboxEntry): Pro
 export async function drainOutbox(ctx: StudioContext, batch = 50): Promise<number> {
   let sent = 0;
   for (const entry of await dueOutbox(ctx.db, ctx.clock(), batch)) {
-    if ((await attemptOutbox(ctx, entry)) !== null) sent += 1;
+    // One entry's trouble (a database hiccup while recording it) must not hold back the others; it stays due
+    // and the next pass tries it again.
+    try {
+      if ((await attemptOutbox(ctx, entry)) !== null) sent += 1;
+    } catch {
+      continue;
+    }
   }
   return sent;
 }

@@ -167,7 +167,6 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
 
   // Debited. The win is owed from this instant: it is written with the state, then sent at once; if that
   // attempt fails the worker sends it on the schedule, and the page still gets its outcome now.
-  await touchSession(ctx, session);
   const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
   await ctx.db.transaction().execute(async (trx) => {
     await moveRound(trx, round.id, ['BETTING'], {
@@ -177,6 +176,7 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
     });
     await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, session.wallet_token), now, firstRetry));
   });
+  await touchSession(ctx, session);
   const entry = await outboxFor(ctx.db, round.id, 'WIN');
   const paid = entry ? await attemptOutbox(ctx, entry) : null;
   return { ...(JSON.parse(round.result) as R), balance: paid ?? bet.body.balance };
