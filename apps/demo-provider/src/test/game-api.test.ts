@@ -148,6 +148,17 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(wallet.callsOf('bet')).toHaveLength(1);
   });
 
+  it('gives parallel rounds of one player distinct, consecutive nonces', async () => {
+    const s = await session('3');
+    const replies = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => post('/api/slot/spin', { line_bet: 50, request_id: `p${i}` }, s.session)),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(replies.map((r) => r.json<SpinReply>().nonce).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(wallet.callsOf('bet')).toHaveLength(5);
+    expect((await get('/fair', s.session)).json<FairState>().next_nonce).toBe(5);
+  });
+
   it('deals baccarat end to end: one bet of the sum, one win of the payouts, the report meta field names', async () => {
     const s = await session('2');
     const bets = [

@@ -43,7 +43,7 @@ describe.each(DIALECTS)('the studio when the wallet fails (%s)', (dialect) => {
   });
 
   async function start(extra: Parameters<typeof startStudio>[2] = {}): Promise<RunningStudio> {
-    const studio = await startStudio(db, wallet.url, { clock, ...extra });
+    const studio = await startStudio(db, wallet.url, { clock, walletTimeoutMs: 300, ...extra });
     running.push(studio);
     return studio;
   }

@@ -57,7 +57,7 @@ export async function startStudio(
     database: db.options,
     secrets: { '2': SECRET_2, '3': SECRET_3 },
     walletBaseUrl: walletUrl,
-    walletTimeoutMs: 300,
+    walletTimeoutMs: 2_000,
     retry: { pollMs: 0 },
     ...extra,
   });
