@@ -97,6 +97,25 @@ const boundaries = [
     ]),
   },
   {
+    // The same boundary on resolved paths, so no spelling of a path (`../../../server/…`, an absolute path, a
+    // file without `src/`) reaches the server or the web app from the studio.
+    files: ['apps/demo-provider/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/demo-provider',
+              from: ['./apps/server', './apps/web'],
+              message: 'the demo provider is an outside studio: it reaches the casino only over signed HTTP.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Its game rules are pure like packages/domain: no I/O, no clock, no randomness, only @noble/hashes.
     files: ['apps/demo-provider/src/rules/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -103,6 +103,31 @@ describe('the dependency rules of eslint.config.js', () => {
     expect(rulesAt(found.get(platform), 3)).toEqual(['import-x/no-restricted-paths']);
   });
 
+  it('fail on the demo provider importing the server or the web app, in every path form', async () => {
+    const file = `apps/demo-provider/src/${PROBE}/probe.ts`;
+    const found = await lint({
+      [file]: [
+        "export { WalletClient } from '../wallet/wallet-client';",
+        "export * as a from '../../../server/src/config';",
+        "export * as b from '../../../../apps/server/src/db/create-db';",
+        "export * as c from '../../../server/build.mjs';",
+        "export * as d from '../../../web/src/main';",
+        "export * as e from '@lotto59/server';",
+        '',
+      ].join('\n'),
+    });
+    const messages = found.get(file);
+    expect(rulesAt(messages, 1)).toEqual([]);
+    for (const line of [2, 3]) {
+      expect(rulesAt(messages, line)).toContain('no-restricted-imports');
+      expect(rulesAt(messages, line)).toContain('import-x/no-restricted-paths');
+    }
+    // Spellings without `server/src` slip past the name rule; the resolved-path rule still catches them.
+    expect(rulesAt(messages, 4)).toEqual(['import-x/no-restricted-paths']);
+    expect(rulesAt(messages, 5)).toEqual(['import-x/no-restricted-paths']);
+    expect(rulesAt(messages, 6)).toContain('no-restricted-imports');
+  });
+
   it('fail on SQL outside a repository file of a module', async () => {
     const dir = `apps/server/src/modules/${PROBE}`;
     const found = await lint({

@@ -23,6 +23,9 @@ export interface SessionReply {
   fair: FairState;
 }
 
+/** `GET /provider/demo/api/me`: the session's player and the wallet's balance now. */
+export type MeReply = Omit<SessionReply, 'session'>;
+
 /** The player's current seed pair for this provider (providers.md §6). */
 export interface FairState {
   server_seed_hash: string;
@@ -100,6 +103,7 @@ export interface HistoryRound {
 /** Every refusal the page can receive: HTTP 4xx with a stable code (and 200 for success). */
 export interface GameApiError {
   code:
+    | 'INVALID_REQUEST'
     | 'INVALID_SESSION'
     | 'SESSION_EXPIRED'
     | 'INVALID_BET'

@@ -1,0 +1,114 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/*
+ * The studio's migrations, in order; each is frozen once released. The column types (text, bigint, integer)
+ * mean the same on SQLite and PostgreSQL, so one definition serves both.
+ */
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('seed_pairs')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('server_seed', 'text', (c) => c.notNull())
+      .addColumn('server_seed_hash', 'text', (c) => c.notNull())
+      .addColumn('client_seed', 'text', (c) => c.notNull())
+      .addColumn('next_nonce', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('rotated_at', 'bigint')
+      .execute();
+    // One open pair per (player, provider): two first rounds racing cannot both create one.
+    await db.schema
+      .createIndex('seed_pairs_open')
+      .on('seed_pairs')
+      .columns(['user_id', 'provider'])
+      .unique()
+      .where(sql<boolean>`rotated_at is null`)
+      .execute();
+
+    await db.schema
+      .createTable('page_sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('bearer_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('wallet_token', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('game_code', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('expires_at', 'bigint', (c) => c.notNull())
+      .addColumn('ttl_ms', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('rounds')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('request_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('game_code', 'text', (c) => c.notNull())
+      .addColumn('seed_pair_id', 'text', (c) => c.notNull().references('seed_pairs.id'))
+      .addColumn('nonce', 'integer', (c) => c.notNull())
+      .addColumn('client_seed', 'text', (c) => c.notNull())
+      .addColumn('server_seed_hash', 'text', (c) => c.notNull())
+      .addColumn('bet', 'bigint', (c) => c.notNull())
+      .addColumn('win', 'bigint', (c) => c.notNull())
+      .addColumn('result', 'text', (c) => c.notNull())
+      .addColumn('meta', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('bet_tx', 'text', (c) => c.notNull())
+      .addColumn('win_tx', 'text', (c) => c.notNull())
+      .addColumn('rollback_tx', 'text', (c) => c.notNull())
+      .addColumn('balance', 'bigint')
+      .addColumn('error_code', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addUniqueConstraint('rounds_session_request', ['session_id', 'request_id'])
+      .addUniqueConstraint('rounds_pair_nonce', ['seed_pair_id', 'nonce'])
+      .execute();
+    await db.schema
+      .createIndex('rounds_user_game')
+      .on('rounds')
+      .columns(['user_id', 'game_code', 'created_at'])
+      .execute();
+    await db.schema.createIndex('rounds_state').on('rounds').column('state').execute();
+
+    await db.schema
+      .createTable('outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('round_id', 'text', (c) => c.notNull().references('rounds.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('parked_at', 'bigint')
+      .addColumn('last_error', 'text')
+      // A round owes at most one win and one rollback.
+      .addUniqueConstraint('outbox_round_kind', ['round_id', 'kind'])
+      .execute();
+    await db.schema
+      .createIndex('outbox_due')
+      .on('outbox')
+      .columns(['parked_at', 'next_attempt_at'])
+      .execute();
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = { '0001-initial': initial };
+
+class InCodeMigrations implements MigrationProvider {
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(MIGRATIONS);
+  }
+}
+
+/** Brings the studio's schema up to date; `schema` names the PostgreSQL schema its migration table lives in. */
+export async function migrateDemoProvider(db: Kysely<unknown>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeMigrations(), migrationTableSchema: schema });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,45 @@
+import type { GameApiError } from '../api/game-api';
+
+export type GameErrorCode = GameApiError['code'];
+
+/** HTTP status per page-facing code: the page reads `code`; the status tells caches and proxies the class. */
+const STATUS: Record<GameErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  INVALID_SESSION: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_BET: 422,
+  NOT_ENOUGH_MONEY: 409,
+  LIMIT_REACHED: 409,
+  USER_DISABLED: 403,
+  // The wallet could not be reached or its answer was not believed: infrastructure, not the player's doing.
+  WALLET_UNAVAILABLE: 503,
+};
+
+const MESSAGES: Record<GameErrorCode, string> = {
+  INVALID_REQUEST: 'The request is not valid.',
+  INVALID_SESSION: 'The game session is not valid. Open the game again from the casino.',
+  SESSION_EXPIRED: 'The game session has expired. Open the game again from the casino.',
+  INVALID_BET: 'The bet is not valid.',
+  NOT_ENOUGH_MONEY: 'Not enough balance for this bet.',
+  LIMIT_REACHED: 'This bet is over your limit.',
+  USER_DISABLED: 'Your account cannot play right now.',
+  WALLET_UNAVAILABLE: 'The wallet is not answering. Nothing was charged; please try again.',
+};
+
+export class GameError extends Error {
+  override name = 'GameError';
+  readonly status: number;
+  constructor(
+    readonly code: GameErrorCode,
+    message?: string,
+  ) {
+    super(message ?? MESSAGES[code]);
+    this.status = STATUS[code];
+  }
+  toBody(): GameApiError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export const isGameErrorCode = (code: string | null): code is GameErrorCode =>
+  code !== null && Object.hasOwn(STATUS, code);

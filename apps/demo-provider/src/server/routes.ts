@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { z } from 'zod/mini';
+import type { StudioContext } from '../play/context';
+import { GameError } from '../play/errors';
+import { changeClientSeed, ensureSeedPair, fairStateOf, rotateSeedPair } from '../play/fair';
+import { deal, history, spin } from '../play/rounds';
+import { authenticate, me, openSession } from '../play/sessions';
+import {
+  dealRequestSchema,
+  fairRequestSchema,
+  historyQuerySchema,
+  sessionRequestSchema,
+  spinRequestSchema,
+} from './schemas';
+
+/* The page-facing game API (src/api/game-api.ts) and the fairness endpoints, relative to /provider/demo. */
+
+function parse<T>(schema: z.ZodMiniType<T>, value: unknown, code: 'INVALID_REQUEST' | 'INVALID_BET'): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new GameError(code, issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : undefined);
+  }
+  return result.data;
+}
+
+export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): void {
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    if (error instanceof GameError) return reply.status(error.status).send(error.toBody());
+    const status = (error as { statusCode?: number }).statusCode;
+    // Fastify's own refusals (unparsable JSON, body too large) are the caller's fault and carry no detail.
+    if (status !== undefined && status >= 400 && status < 500)
+      return reply.status(400).send(new GameError('INVALID_REQUEST').toBody());
+    request.log.error({ err: error }, 'demo provider: unexpected error');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Something went wrong.' });
+  });
+
+  app.post('/api/session', async (request) => {
+    const body = parse(sessionRequestSchema, request.body, 'INVALID_REQUEST');
+    return openSession(ctx, body.provider, body.code);
+  });
+
+  app.get('/api/me', async (request) => me(ctx, await authenticate(ctx, request.headers.authorization)));
+
+  app.post('/api/slot/spin', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    return spin(ctx, session, parse(spinRequestSchema, request.body, 'INVALID_BET'));
+  });
+
+  app.post('/api/baccarat/deal', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    return deal(ctx, session, parse(dealRequestSchema, request.body, 'INVALID_BET'));
+  });
+
+  app.get('/api/history', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    const { limit } = parse(historyQuerySchema, request.query, 'INVALID_REQUEST');
+    return history(ctx, session, limit);
+  });
+
+  app.get('/fair', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    return fairStateOf(await ensureSeedPair(ctx, session.user_id, session.provider));
+  });
+
+  app.post('/fair', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    const body = parse(fairRequestSchema, request.body, 'INVALID_REQUEST');
+    return 'rotate' in body
+      ? rotateSeedPair(ctx, session.user_id, session.provider, body.client_seed)
+      : changeClientSeed(ctx, session.user_id, session.provider, body.client_seed);
+  });
+}
