@@ -57,13 +57,11 @@ export function LotteryReport({ heading }: { heading?: string }) {
   const [range, setRange] = useRangeParams();
   const filters = [...LOTTERY_GAME_TYPES.map((type) => ({ ...range, type })), { ...range }];
   const totals = useTicketTotals(filters);
-  const pending = totals.some((q) => q.isPending);
-  const failed = totals.some((q) => q.isError);
   const rows: ReportRow[] = LOTTERY_GAME_TYPES.flatMap((type, i) => {
-    const total = totals[i]?.data;
+    const total = totals.data?.[i];
     return total ? [{ type, total }] : [];
   });
-  const all = totals[LOTTERY_GAME_TYPES.length]?.data;
+  const all = totals.data?.[LOTTERY_GAME_TYPES.length];
   return (
     <div className="space-y-4">
       {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
@@ -81,11 +79,7 @@ export function LotteryReport({ heading }: { heading?: string }) {
           }}
         />
       </Card>
-      <QueryState
-        isPending={pending}
-        isError={failed}
-        onRetry={() => totals.forEach((q) => void q.refetch())}
-      >
+      <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
         <LotteryTable
           caption={t('report.caption')}
           columns={columns(t)}

@@ -61,7 +61,7 @@ function DrawResultView({ draw }: { draw: LotteryDraw }) {
   const tickets = useTicketList({ from: day, to: day, page: 1 });
   const ids = tickets.data?.items.filter((row) => row.draw.id === draw.id).map((row) => row.id) ?? [];
   const details = useTicketItems(ids);
-  const items = details.flatMap((q) => q.data?.items ?? []).filter((item) => item.status !== 'DELETED');
+  const items = (details.data ?? []).flatMap((d) => d.items).filter((item) => item.status !== 'DELETED');
   const hits = new Set(items.flatMap((item) => item.hits.map(hitKey)));
   return (
     <>

@@ -38,7 +38,7 @@ export function TicketScreen({ onBalance }: { onBalance: (balance: number) => vo
       ) : (
         <div className="space-y-4">
           {rows.map((row, i) => (
-            <TicketCard key={row.id} row={row} detail={details[i]?.data} onBalance={onBalance} />
+            <TicketCard key={row.id} row={row} detail={details.data?.[i]} onBalance={onBalance} />
           ))}
         </div>
       )}
