@@ -141,8 +141,9 @@ export function BetForm({
   };
 
   return (
+    // min-w-0: a grid cell otherwise grows to its longest unbreakable line (a slip's numbers) and widens the page.
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
+      <Card className="min-w-0">
         <div>
           <label htmlFor={ids.draw} className="text-sm font-semibold">
             {t('bet.draw')}
@@ -263,7 +264,7 @@ export function BetForm({
           </p>
         </div>
       </Card>
-      <div className="space-y-4">
+      <div className="min-w-0 space-y-4">
         <Card title={t('bet.preview')} testId="bet-preview">
           <p id={ids.error} role="alert" className="min-h-6 font-semibold text-red-700" data-testid="bet-error">
             {error}
@@ -285,7 +286,7 @@ export function BetForm({
             <ul className="divide-y divide-slate-100">
               {slip.map(({ key, preview: item }) => (
                 <li key={key} className="flex items-center justify-between gap-2 py-2" data-testid="slip-item">
-                  <span className="min-w-0">
+                  <span className="min-w-0 flex-1">
                     <span className="font-semibold">
                       {t(BET_TYPE_DIGITS[item.betType] === 2 ? 'bet.digits2' : 'bet.digits3')} ·{' '}
                       {item.posts.map((p) => postName(p, t('common.roll'))).join(' ')}

@@ -18,14 +18,14 @@ export function LotteryShell({ children }: { children: ReactNode }) {
     <div className="mx-auto max-w-5xl space-y-4 p-3 sm:p-6">
       <h1 className="text-2xl font-semibold print:hidden">{t('title')}</h1>
       <nav aria-label={t('tabs.label')} className="print:hidden">
-        <ul className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
+        <ul className="grid grid-cols-5 gap-1 rounded-xl bg-white p-1 shadow-sm ring-1 ring-slate-200">
           {TABS.map((tab) => (
-            <li key={tab.key} className="flex-1">
+            <li key={tab.key} className="min-w-0">
               <NavLink
                 to={tab.href}
                 end={tab.end}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center justify-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-emerald-700 ${
+                  `flex h-full min-h-11 items-center justify-center rounded-lg px-1 text-center text-xs leading-tight font-semibold sm:text-sm focus-visible:outline-2 focus-visible:outline-emerald-700 ${
                     isActive ? 'bg-emerald-700 text-white' : 'text-slate-700 hover:bg-slate-100'
                   }`
                 }

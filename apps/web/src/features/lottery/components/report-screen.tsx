@@ -2,7 +2,7 @@ import { LOTTERY_GAME_TYPES, type LotteryGameType } from '@lotto59/domain';
 import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { useTicketTotals } from '../api/lottery-api';
 import type { TicketTotal } from '../api/provisional-schemas';
-import { Card, QueryState } from './lottery-shell';
+import { QueryState } from './lottery-shell';
 import { LotteryDateFilter } from './lottery-date-filter';
 import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
 import { MoneyCell } from './money-cell';
@@ -65,8 +65,7 @@ export function LotteryReport({ heading }: { heading?: string }) {
   return (
     <div className="space-y-4">
       {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
-      <Card>
-        <LotteryDateFilter
+      <LotteryDateFilter
           range={range}
           onApply={setRange}
           labels={{
@@ -78,7 +77,6 @@ export function LotteryReport({ heading }: { heading?: string }) {
             rangeInvalid: t('filters.rangeInvalid'),
           }}
         />
-      </Card>
       <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
         <LotteryTable
           caption={t('report.caption')}

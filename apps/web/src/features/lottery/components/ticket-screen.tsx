@@ -126,7 +126,7 @@ function TicketCard({
                 {item.posts.map((p) => (p === ROLL ? t('common.roll') : p)).join(' ')}
                 {item.permute && ` · ${t('common.permuted')}`}
               </p>
-              <p className="font-mono text-sm break-all text-slate-700">{item.numbers.join(' ')}</p>
+              <p className="font-mono text-sm break-words text-slate-700">{item.numbers.join(' ')}</p>
               <p className="text-xs text-slate-600 tabular-nums">
                 {formatRiel(item.amount)} × {item.numbers.length} × {item.lines} = {formatRiel(item.face_amount)}
               </p>
