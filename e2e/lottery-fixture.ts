@@ -162,7 +162,11 @@ export class LotteryFixture {
     for (const item of ticket.items) {
       if (item.status === 'DELETED') continue;
       item.hits = itemHits(sheet, { layout: ticket.draw.layout, betType: item.bet_type, ...item });
-      item.payout = itemPayout(riel(item.amount), DEFAULT_LOTTERY_PRICING.price[item.bet_type], item.hits.length);
+      item.payout = itemPayout(
+        riel(item.amount),
+        DEFAULT_LOTTERY_PRICING.price[item.bet_type],
+        item.hits.length,
+      );
       item.status = item.hits.length > 0 ? 'WON' : 'LOST';
     }
     ticket.status = ticket.items.some((i) => i.status === 'WON') ? 'WON' : 'LOST';
@@ -343,7 +347,12 @@ export class LotteryFixture {
         server_seed: draw.drawn ? draw.seed : null,
         lines: this.sheet(draw).map((line) => {
           const labels = lineLabels(draw.layout, line.code);
-          return { ...line, post: postOfLine(draw.layout, line.code), label_km: labels.km, label_en: labels.en };
+          return {
+            ...line,
+            post: postOfLine(draw.layout, line.code),
+            label_km: labels.km,
+            label_en: labels.en,
+          };
         }),
       });
     }
@@ -360,7 +369,9 @@ export class LotteryFixture {
         ],
         rate: DEFAULT_LOTTERY_PRICING.rate,
         posts: Object.keys(postLineCounts(layouts[0] ?? 'TN')['2D']),
-        lines: Object.fromEntries(open.map((d) => [d.type === 'TN' ? 'TN' : d.code, postLineCounts(d.layout)])),
+        lines: Object.fromEntries(
+          open.map((d) => [d.type === 'TN' ? 'TN' : d.code, postLineCounts(d.layout)]),
+        ),
         limits: {
           min_amount: DEFAULT_LOTTERY_LIMITS.minAmount,
           max_amount: DEFAULT_LOTTERY_LIMITS.maxAmount,
@@ -383,7 +394,10 @@ export class LotteryFixture {
       const placed = this.place(draw, request.items);
       if ('error' in placed) return refuse(placed.error);
       const answer = {
-        ticket: { ...this.ticketJson(placed.ticket), items: placed.ticket.items.map((i) => this.itemJson(i)) },
+        ticket: {
+          ...this.ticketJson(placed.ticket),
+          items: placed.ticket.items.map((i) => this.itemJson(i)),
+        },
         balance: this.balance,
       };
       this.answered.set(request.request_id, answer);

@@ -12,6 +12,23 @@ import { createPlayer, expectAccessible, isPhone, ops, shot, SHOTS, signIn, type
  */
 
 const BALANCE = 1_000_000;
+// layout.spec.ts: 44 px touch targets; layout works in 1/64 px, so a 44 px box can measure 43.99….
+const TOUCH_TARGET_PX = 44 - 1 / 64;
+
+/** Every control of the lottery screen (not the shared top bar and menu) is at least 44 × 44 px. */
+async function expectTouchTargets(page: Page) {
+  const small = await page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main button, main a, main select, main textarea, main input[type="text"], main label:has(> input)',
+    );
+    return Array.from(controls)
+      .filter((el) => el.checkVisibility() && !el.classList.contains('sr-only'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < min || box.height < min)
+      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim() ?? ''}" ${box.width}×${box.height}`);
+  }, TOUCH_TARGET_PX);
+  expect(small).toEqual([]);
+}
 
 async function checkScreen(page: Page, player: Player, name: string) {
   await expectNoLatinWords(page, { allow: [player.username] });
@@ -95,6 +112,7 @@ test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, resul
   await expect(page.getByTestId('slip-item')).toHaveCount(3);
   await expect(page.getByTestId('slip-net')).toHaveText('12,400 ៛');
   await checkScreen(page, player, 'bet');
+  await expectTouchTargets(page);
   await page.getByTestId('bet-submit').click();
   await confirmDialog(page, player, 'confirm');
 
@@ -109,6 +127,7 @@ test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, resul
   // The fixture's settled ticket paid 8,000 ៛ before the test; this one keeps 12,000 ៛ after the refund of 400.
   expect(fixture.balance).toBe(BALANCE - 8_000 - 12_000);
   await checkScreen(page, player, 'ticket');
+  await expectTouchTargets(page);
 
   // The result of the §7 vector draw: the player's G8 hit marked, and the sheet verified in the browser.
   await tab(page, 'លទ្ធផល');
@@ -123,6 +142,7 @@ test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, resul
   await expect(page.getByTestId('verify-outcome')).toHaveAttribute('data-match', 'true');
   await expect(page.getByTestId('verify-outcome')).toContainText('ត្រូវគ្នា៖ លទ្ធផលទាំងអស់ 18 លេខ');
   await checkScreen(page, player, 'result');
+  await expectTouchTargets(page);
 
   // Report: the settled ticket (net 8,000, payout 75,000) and the open one (net 12,000).
   await tab(page, 'របាយការណ៍');

@@ -93,7 +93,9 @@ export function AppRoutes() {
                   <Route path={paths.transaction.deposit.path} element={<Deposits />} />
                   <Route path={paths.transaction.withdraw.path} element={<Withdrawals />} />
                   {user?.enableLottery &&
-                    LOTTERY_ROUTES.map(({ path, element }) => <Route key={path} path={path} element={element} />)}
+                    LOTTERY_ROUTES.map(({ path, element }) => (
+                      <Route key={path} path={path} element={element} />
+                    ))}
                 </Route>
                 {/* Seed §2: any unknown path leads to the after-login page. */}
                 <Route path="*" element={<Navigate to={AFTER_LOGIN_HREF} replace />} />

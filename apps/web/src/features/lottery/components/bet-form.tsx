@@ -196,7 +196,9 @@ export function BetForm({
                 <label
                   key={post}
                   className={`flex min-h-11 min-w-11 cursor-pointer flex-col items-center justify-center rounded-lg px-3 ring-1 has-[:focus-visible]:ring-4 ${
-                    on ? 'bg-emerald-700 text-white ring-emerald-700' : 'bg-white text-slate-800 ring-slate-300'
+                    on
+                      ? 'bg-emerald-700 text-white ring-emerald-700'
+                      : 'bg-white text-slate-800 ring-slate-300'
                   }`}
                   data-testid={`post-${post}`}
                 >
@@ -266,7 +268,12 @@ export function BetForm({
       </Card>
       <div className="min-w-0 space-y-4">
         <Card title={t('bet.preview')} testId="bet-preview">
-          <p id={ids.error} role="alert" className="min-h-6 font-semibold text-red-700" data-testid="bet-error">
+          <p
+            id={ids.error}
+            role="alert"
+            className="min-h-6 font-semibold text-red-700"
+            data-testid="bet-error"
+          >
             {error}
           </p>
           {preview?.ok && <PreviewFigures preview={preview.value} />}
@@ -285,7 +292,11 @@ export function BetForm({
           ) : (
             <ul className="divide-y divide-slate-100">
               {slip.map(({ key, preview: item }) => (
-                <li key={key} className="flex items-center justify-between gap-2 py-2" data-testid="slip-item">
+                <li
+                  key={key}
+                  className="flex items-center justify-between gap-2 py-2"
+                  data-testid="slip-item"
+                >
                   <span className="min-w-0 flex-1">
                     <span className="font-semibold">
                       {t(BET_TYPE_DIGITS[item.betType] === 2 ? 'bet.digits2' : 'bet.digits3')} ·{' '}

@@ -15,7 +15,12 @@ interface ReportRow {
 
 const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [
   { key: 'type', header: t('report.type'), cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell> },
-  { key: 'tickets', header: t('report.tickets'), align: 'right', cell: (row) => <Count n={row.total.tickets} /> },
+  {
+    key: 'tickets',
+    header: t('report.tickets'),
+    align: 'right',
+    cell: (row) => <Count n={row.total.tickets} />,
+  },
   { key: 'items', header: t('report.items'), align: 'right', cell: (row) => <Count n={row.total.items} /> },
   {
     key: 'total',
@@ -23,9 +28,24 @@ const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [
     align: 'right',
     cell: (row) => <MoneyCell value={row.total.total_amount} />,
   },
-  { key: 'discount', header: t('report.discount'), align: 'right', cell: (row) => <MoneyCell value={row.total.discount} /> },
-  { key: 'net', header: t('report.net'), align: 'right', cell: (row) => <MoneyCell value={row.total.net_amount} /> },
-  { key: 'payout', header: t('report.payout'), align: 'right', cell: (row) => <MoneyCell value={row.total.payout} /> },
+  {
+    key: 'discount',
+    header: t('report.discount'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.discount} />,
+  },
+  {
+    key: 'net',
+    header: t('report.net'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.net_amount} />,
+  },
+  {
+    key: 'payout',
+    header: t('report.payout'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.payout} />,
+  },
   {
     key: 'winLose',
     header: t('report.winLose'),
@@ -66,17 +86,17 @@ export function LotteryReport({ heading }: { heading?: string }) {
     <div className="space-y-4">
       {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
       <LotteryDateFilter
-          range={range}
-          onApply={setRange}
-          labels={{
-            form: t('filters.label'),
-            from: t('filters.from'),
-            to: t('filters.to'),
-            search: t('filters.search'),
-            clear: t('filters.clear'),
-            rangeInvalid: t('filters.rangeInvalid'),
-          }}
-        />
+        range={range}
+        onApply={setRange}
+        labels={{
+          form: t('filters.label'),
+          from: t('filters.from'),
+          to: t('filters.to'),
+          search: t('filters.search'),
+          clear: t('filters.clear'),
+          rangeInvalid: t('filters.rangeInvalid'),
+        }}
+      />
       <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
         <LotteryTable
           caption={t('report.caption')}

@@ -66,7 +66,11 @@ function DrawResultView({ draw }: { draw: LotteryDraw }) {
   return (
     <>
       <Card title={`${label(draw)} · ${wallTime(draw.draw_at)}`} testId="result-card">
-        <QueryState isPending={result.isPending} isError={result.isError} onRetry={() => void result.refetch()}>
+        <QueryState
+          isPending={result.isPending}
+          isError={result.isError}
+          onRetry={() => void result.refetch()}
+        >
           {result.data && result.data.lines.length === 0 ? (
             <p className="text-slate-600">{t('result.notDrawn')}</p>
           ) : (

@@ -13,7 +13,8 @@ export function ResultSheet({ lines, hits }: { lines: readonly ResultLine[]; hit
   for (const line of lines) {
     const last = rows.at(-1);
     if (last?.code === line.code) last.lines.push(line);
-    else rows.push({ code: line.code, label: language === 'km' ? line.label_km : line.label_en, lines: [line] });
+    else
+      rows.push({ code: line.code, label: language === 'km' ? line.label_km : line.label_en, lines: [line] });
   }
   return (
     <table className="w-full border-collapse text-center" data-testid="result-sheet">
@@ -43,7 +44,11 @@ export function ResultSheet({ lines, hits }: { lines: readonly ResultLine[]; hit
                       data-testid="sheet-number"
                       data-hit={hit || undefined}
                       className={`rounded-md px-2 font-mono text-xl font-bold tracking-wider tabular-nums ${
-                        hit ? 'bg-emerald-600 text-white' : row.code === 'DB' ? 'text-red-700' : 'text-slate-900'
+                        hit
+                          ? 'bg-emerald-600 text-white'
+                          : row.code === 'DB'
+                            ? 'text-red-700'
+                            : 'text-slate-900'
                       }`}
                     >
                       {line.number}

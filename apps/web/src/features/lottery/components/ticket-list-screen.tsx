@@ -14,7 +14,11 @@ const isGameType = (value: string | null): value is LotteryGameType =>
   (LOTTERY_GAME_TYPES as readonly (string | null)[]).includes(value);
 
 const columns = (t: LotteryT): LotteryColumn<TicketRow>[] => [
-  { key: 'no', header: t('ticket.no'), cell: (row) => <TextCell testId="row-ticket-no">{row.ticket_no}</TextCell> },
+  {
+    key: 'no',
+    header: t('ticket.no'),
+    cell: (row) => <TextCell testId="row-ticket-no">{row.ticket_no}</TextCell>,
+  },
   { key: 'type', header: t('list.type'), cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell> },
   {
     key: 'draw',
@@ -25,8 +29,18 @@ const columns = (t: LotteryT): LotteryColumn<TicketRow>[] => [
       </TextCell>
     ),
   },
-  { key: 'net', header: t('ticket.net'), align: 'right', cell: (row) => <MoneyCell value={row.net_amount} /> },
-  { key: 'payout', header: t('ticket.payout'), align: 'right', cell: (row) => <MoneyCell value={row.payout} /> },
+  {
+    key: 'net',
+    header: t('ticket.net'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.net_amount} />,
+  },
+  {
+    key: 'payout',
+    header: t('ticket.payout'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.payout} />,
+  },
   {
     key: 'status',
     header: t('ticket.status'),

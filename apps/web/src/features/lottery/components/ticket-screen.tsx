@@ -65,7 +65,10 @@ function TicketCard({
     notifications.alert({ status: 'ERROR', message: serverErrorText(error, t) });
   const done = (refunded: number, balance: number) => {
     onBalance(balance);
-    notifications.toast({ status: 'SUCCESS', message: t('ticket.refunded', { amount: formatRiel(refunded) }) });
+    notifications.toast({
+      status: 'SUCCESS',
+      message: t('ticket.refunded', { amount: formatRiel(refunded) }),
+    });
   };
   const print = () => {
     // The class must be on the page before the browser lays out the print copy.
@@ -128,7 +131,8 @@ function TicketCard({
               </p>
               <p className="font-mono text-sm break-words text-slate-700">{item.numbers.join(' ')}</p>
               <p className="text-xs text-slate-600 tabular-nums">
-                {formatRiel(item.amount)} × {item.numbers.length} × {item.lines} = {formatRiel(item.face_amount)}
+                {formatRiel(item.amount)} × {item.numbers.length} × {item.lines} ={' '}
+                {formatRiel(item.face_amount)}
               </p>
             </div>
             <span className="font-semibold tabular-nums">{formatRiel(item.net_amount)}</span>

@@ -94,7 +94,10 @@ describe('the verify panel (lottery.md §7)', () => {
 
   it('finds a missing line and a line of another draw id', () => {
     const short = verifyDrawResult(resultOf('TN', (lines) => void lines.pop()));
-    expect(short).toMatchObject({ kind: 'checked', mismatched: [{ code: 'E', shown: null, expected: '460' }] });
+    expect(short).toMatchObject({
+      kind: 'checked',
+      mismatched: [{ code: 'E', shown: null, expected: '460' }],
+    });
     const otherDraw = resultOf('TN');
     const moved = verifyDrawResult({ ...otherDraw, draw: { ...otherDraw.draw, id: 3002 } });
     expect(moved.kind === 'checked' && moved.mismatched.length).toBeGreaterThan(0);

@@ -1,4 +1,10 @@
-import { BET_TYPE_DIGITS, formatRiel, mapBetError, type LotteryBetType, type LotteryError } from '@lotto59/domain';
+import {
+  BET_TYPE_DIGITS,
+  formatRiel,
+  mapBetError,
+  type LotteryBetType,
+  type LotteryError,
+} from '@lotto59/domain';
 import { isHttpError } from '@/lib/http-client';
 import type { LotteryT } from '../i18n';
 
