@@ -31,21 +31,29 @@ const Reports = lazyPage(() => notices().then((m) => m.ReportsRoute));
 const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
 const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
 const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
-const Lottery = lazyPage(() => notices().then((m) => m.LotteryRoute));
+const lottery = () => import('./routes/lottery/lottery');
+const LotteryHome = lazyPage(() => lottery().then((m) => m.LotteryHomeRoute));
+const LotteryTimeout = lazyPage(() => lottery().then((m) => m.LotteryTimeoutRoute));
+const LotteryBet = lazyPage(() => lottery().then((m) => m.LotteryBetRoute));
+const LotteryTicket = lazyPage(() => lottery().then((m) => m.LotteryTicketRoute));
+const LotteryResult = lazyPage(() => lottery().then((m) => m.LotteryResultRoute));
+const LotteryReportTab = lazyPage(() => lottery().then((m) => m.LotteryReportTabRoute));
+const LotteryReport = lazyPage(() => lottery().then((m) => m.LotteryReportRoute));
+const LotteryTickets = lazyPage(() => lottery().then((m) => m.LotteryTicketsRoute));
 
 /** Seed §2 report and provider-game routes that share one screen each. */
 const REPORT_PATHS = [paths.report.sport, paths.report.casino, paths.report.fishing];
 const PROVIDER_GAME_PATHS = [paths.game.sport, paths.game.casino, paths.game.slot, paths.game.slotPlay];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
-const LOTTERY_PATHS = [
-  paths.lottery.home,
-  paths.lottery.timeout,
-  paths.lottery.result,
-  paths.lottery.report,
-  paths.lottery.ticket,
-  paths.lottery.bet,
-  paths.report.lottery,
-  paths.ticket.lottery,
+const LOTTERY_ROUTES = [
+  { path: paths.lottery.home.path, element: <LotteryHome /> },
+  { path: paths.lottery.timeout.path, element: <LotteryTimeout /> },
+  { path: paths.lottery.result.path, element: <LotteryResult /> },
+  { path: paths.lottery.report.path, element: <LotteryReportTab /> },
+  { path: paths.lottery.ticket.path, element: <LotteryTicket /> },
+  { path: paths.lottery.bet.path, element: <LotteryBet /> },
+  { path: paths.report.lottery.path, element: <LotteryReport /> },
+  { path: paths.ticket.lottery.path, element: <LotteryTickets /> },
 ];
 
 /** Every route of seed §2, with the guards of §4 and §6. */
@@ -85,7 +93,9 @@ export function AppRoutes() {
                   <Route path={paths.transaction.deposit.path} element={<Deposits />} />
                   <Route path={paths.transaction.withdraw.path} element={<Withdrawals />} />
                   {user?.enableLottery &&
-                    LOTTERY_PATHS.map(({ path }) => <Route key={path} path={path} element={<Lottery />} />)}
+                    LOTTERY_ROUTES.map(({ path, element }) => (
+                      <Route key={path} path={path} element={element} />
+                    ))}
                 </Route>
                 {/* Seed §2: any unknown path leads to the after-login page. */}
                 <Route path="*" element={<Navigate to={AFTER_LOGIN_HREF} replace />} />

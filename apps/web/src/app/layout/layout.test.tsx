@@ -119,11 +119,13 @@ describe('routes that depend on the player (seed §2, §4, §6)', () => {
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/game/lotto/59'));
   });
 
-  it('shows the lottery notice with the flag on', async () => {
+  it('shows the lottery screens and menu links with the flag on', async () => {
     mockFetch({ 'GET /api/user': { body: { data: { ...PLAYER, enableLottery: true } } } });
     const { router } = renderApp('/game/lottery/bet/vn');
     expect(await screen.findByRole('heading', { name: 'ឆ្នោត' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'ឆ្នោតយួន' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/game/lottery/bet/vn');
+    expect(screen.getAllByRole('link', { name: 'របាយការណ៍ឆ្នោត' }).length).toBeGreaterThan(0);
   });
 
   it('labels the landing button "log in" or "start playing"', async () => {

@@ -5,10 +5,13 @@ import {
   ChartColumn,
   ChartLine,
   ChartPie,
+  ChartSpline,
+  Clover,
   Dices,
   Fish,
   KeyRound,
   LogOut,
+  ReceiptText,
   Spade,
   Ticket,
   Trophy,
@@ -23,6 +26,8 @@ export interface MenuLink {
   icon: LucideIcon;
   /** A count shown beside the link: the lotto 59 tickets waiting for their result. */
   badge?: 'outstandingTickets';
+  /** Shown only when this flag of the user detail is on (seed §6: the lottery routes exist only then). */
+  flag?: 'enableLottery';
 }
 
 export interface MenuGroup {
@@ -40,6 +45,7 @@ export const MENU: readonly MenuGroup[] = [
       { labelKey: 'menu.sport', href: paths.game.sport.getHref(), icon: Trophy },
       { labelKey: 'menu.casino', href: paths.game.casino.getHref(), icon: Spade },
       { labelKey: 'menu.fishing', href: paths.game.fishing.getHref(), icon: Fish },
+      { labelKey: 'menu.lottery', href: paths.lottery.home.getHref(), icon: Clover, flag: 'enableLottery' },
     ],
   },
   {
@@ -50,6 +56,12 @@ export const MENU: readonly MenuGroup[] = [
         href: paths.ticket.lotto59.getHref(),
         icon: Ticket,
         badge: 'outstandingTickets',
+      },
+      {
+        labelKey: 'menu.lotteryTickets',
+        href: paths.ticket.lottery.getHref(),
+        icon: ReceiptText,
+        flag: 'enableLottery',
       },
     ],
   },
@@ -73,6 +85,12 @@ export const MENU: readonly MenuGroup[] = [
       { labelKey: 'menu.reportSport', href: paths.report.sport.getHref(), icon: ChartLine },
       { labelKey: 'menu.reportCasino', href: paths.report.casino.getHref(), icon: ChartPie },
       { labelKey: 'menu.reportFishing', href: paths.report.fishing.getHref(), icon: ChartArea },
+      {
+        labelKey: 'menu.reportLottery',
+        href: paths.report.lottery.getHref(),
+        icon: ChartSpline,
+        flag: 'enableLottery',
+      },
     ],
   },
   {
@@ -82,6 +100,14 @@ export const MENU: readonly MenuGroup[] = [
     ],
   },
 ];
+
+/** The menu as this user sees it: links behind a flag that is off are left out. */
+export function menuFor(flags: { enableLottery?: boolean } | null | undefined): MenuGroup[] {
+  return MENU.map((group) => ({
+    ...group,
+    links: group.links.filter((link) => link.flag === undefined || flags?.[link.flag] === true),
+  }));
+}
 
 /** Game pages (seed §2: the back button on phones, the view toggle for the listed accounts). */
 export const isGamePath = (pathname: string): boolean => pathname.startsWith('/game/');

@@ -4,10 +4,11 @@ import { NavLink } from 'react-router';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useFocusTrap } from '@/components/ui/focus-trap';
 import { APP_VERSION, MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
+import { useUser } from '@/features/auth/api/get-user';
 import { useTicketBadge } from '@/features/lotto59/api/get-ticket-badge';
 import { useTranslation } from '@/lib/i18n';
 import { useSoundState } from '@/lib/sound';
-import { MENU } from './menu';
+import { menuFor } from './menu';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -42,13 +43,14 @@ function MenuContent({
   const { t } = useTranslation();
   const sound = useSoundState();
   const outstanding = useTicketBadge().data?.outstanding ?? 0;
+  const { data: user } = useUser();
   const hidden = wide ? '' : 'sr-only';
   // Phones get 44 px touch targets; a desktop pointer fits the whole menu on a laptop screen with 36 px.
   const height = dense ? 'min-h-9' : 'min-h-[44px]';
   return (
     <>
       <ul className={`flex-1 overflow-x-hidden overflow-y-auto py-2 ${dense ? 'space-y-0.5' : 'space-y-1'}`}>
-        {MENU.map((group, index) => (
+        {menuFor(user).map((group, index) => (
           <li key={group.headingKey ?? index}>
             {group.headingKey && (
               // The same height wide or narrow, so nothing moves under the pointer when the menu widens.

@@ -1,4 +1,4 @@
-import { ArrowLeft, ChartColumn, Clock, Gamepad2 } from 'lucide-react';
+import { ArrowLeft, ChartColumn, Gamepad2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { NoticeScreen } from '@/components/screens/notice-screen';
 import { FISHING_REFETCH_MS } from '@/config/constants';
@@ -67,17 +67,5 @@ export function FishingPlayRoute() {
         </Link>
       </div>
     </main>
-  );
-}
-
-/** `/game/lottery/…` (only with the lottery flag, seed §6). */
-export function LotteryRoute() {
-  const { t } = useTranslation();
-  return (
-    <NoticeScreen
-      icon={<Clock aria-hidden="true" className={ICON} />}
-      title={t('notice.lotteryTitle')}
-      message={t('notice.gameNotOpen')}
-    />
   );
 }

@@ -1,0 +1,128 @@
+import { LOTTERY_GAME_TYPES, type LotteryGameType } from '@lotto59/domain';
+import { useLotteryTranslation, type LotteryT } from '../i18n';
+import { useTicketTotals } from '../api/lottery-api';
+import type { TicketTotal } from '../api/provisional-schemas';
+import { QueryState } from './lottery-shell';
+import { LotteryDateFilter } from './lottery-date-filter';
+import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
+import { MoneyCell } from './money-cell';
+import { useRangeParams } from './use-range';
+
+interface ReportRow {
+  type: LotteryGameType;
+  total: TicketTotal;
+}
+
+const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [
+  { key: 'type', header: t('report.type'), cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell> },
+  {
+    key: 'tickets',
+    header: t('report.tickets'),
+    align: 'right',
+    cell: (row) => <Count n={row.total.tickets} />,
+  },
+  { key: 'items', header: t('report.items'), align: 'right', cell: (row) => <Count n={row.total.items} /> },
+  {
+    key: 'total',
+    header: t('report.totalAmount'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.total_amount} />,
+  },
+  {
+    key: 'discount',
+    header: t('report.discount'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.discount} />,
+  },
+  {
+    key: 'net',
+    header: t('report.net'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.net_amount} />,
+  },
+  {
+    key: 'payout',
+    header: t('report.payout'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.payout} />,
+  },
+  {
+    key: 'winLose',
+    header: t('report.winLose'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.win_lose} signed />,
+  },
+  {
+    key: 'outstanding',
+    header: t('report.outstanding'),
+    align: 'right',
+    cell: (row) => <MoneyCell value={row.total.outstanding} />,
+  },
+];
+
+function Count({ n, testId }: { n: number; testId?: string }) {
+  return (
+    <td className="px-2 py-2 text-right tabular-nums" data-testid={testId}>
+      {n}
+    </td>
+  );
+}
+
+/**
+ * `/report/lottery` and the report tab of `/game/lottery`: per game type and in total, over a day range, the
+ * tickets, face, discount, net paid, payout, win/lose and what is still waiting (`ticket/total`, lottery.md §6).
+ */
+export function LotteryReport({ heading }: { heading?: string }) {
+  const { t } = useLotteryTranslation();
+  const [range, setRange] = useRangeParams();
+  const filters = [...LOTTERY_GAME_TYPES.map((type) => ({ ...range, type })), { ...range }];
+  const totals = useTicketTotals(filters);
+  const rows: ReportRow[] = LOTTERY_GAME_TYPES.flatMap((type, i) => {
+    const total = totals.data?.[i];
+    return total ? [{ type, total }] : [];
+  });
+  const all = totals.data?.[LOTTERY_GAME_TYPES.length];
+  return (
+    <div className="space-y-4">
+      {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
+      <LotteryDateFilter
+        range={range}
+        onApply={setRange}
+        labels={{
+          form: t('filters.label'),
+          from: t('filters.from'),
+          to: t('filters.to'),
+          search: t('filters.search'),
+          clear: t('filters.clear'),
+          rangeInvalid: t('filters.rangeInvalid'),
+        }}
+      />
+      <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
+        <LotteryTable
+          caption={t('report.caption')}
+          columns={columns(t)}
+          rows={rows}
+          rowKey={(row) => row.type}
+          testId="lottery-report"
+          footer={
+            all && (
+              <tr data-testid="lottery-report-total">
+                <th scope="row" className="px-2 py-2 text-left">
+                  {t('report.total')}
+                </th>
+                <Count n={all.tickets} testId="report-tickets" />
+                <Count n={all.items} />
+                <MoneyCell value={all.total_amount} testId="report-face" />
+                <MoneyCell value={all.discount} />
+                <MoneyCell value={all.net_amount} testId="report-net" />
+                <MoneyCell value={all.payout} testId="report-payout" />
+                <MoneyCell value={all.win_lose} signed testId="report-win-lose" />
+                <MoneyCell value={all.outstanding} testId="report-outstanding" />
+              </tr>
+            )
+          }
+        />
+      </QueryState>
+    </div>
+  );
+}
