@@ -13,3 +13,4 @@ export * from './analytics/analytics.limits';
 export * from './analytics/analytics.schemas';
 export * from './providers/launch.schemas';
 export * from './providers/casino-report.schemas';
+export * from './lottery/lottery.schemas';
