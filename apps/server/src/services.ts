@@ -15,6 +15,7 @@ import { PlayersService } from './modules/players/players.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
+import { createLottery } from './modules/lottery/lottery.module';
 import { CashierService, createStakeBatchWriter, WalletService } from './modules/wallet/wallet.public';
 import { createEventBus } from './platform/create-event-bus';
 
@@ -77,6 +78,7 @@ export async function createServices(deps: ServiceDeps) {
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
   const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
+  const lottery = createLottery({ ...deps, wallet });
   return {
     appKey,
     settings,
@@ -91,5 +93,6 @@ export async function createServices(deps: ServiceDeps) {
     analytics,
     events,
     lotto59,
+    lottery,
   };
 }
