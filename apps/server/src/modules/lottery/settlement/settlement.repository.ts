@@ -26,11 +26,11 @@ export async function markItemsWon(
   for (let i = 0; i < winners.length; i += CHUNK) {
     const chunk = winners.slice(i, i + CHUNK);
     const payout = sql.join(
-      chunk.map((w) => sql`when ${w.id} then ${w.payout}`),
+      chunk.map((w) => sql`when ${w.id} then cast(${w.payout} as bigint)`),
       sql` `,
     );
     const hits = sql.join(
-      chunk.map((w) => sql`when ${w.id} then ${w.hits}`),
+      chunk.map((w) => sql`when ${w.id} then cast(${w.hits} as text)`),
       sql` `,
     );
     await ex
