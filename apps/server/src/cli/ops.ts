@@ -9,6 +9,7 @@ import { PLAYER_FLAGS, type PlayerFlag } from '../modules/players/players.servic
 import { systemClock } from '../platform/clock';
 import { createServices, type Services } from '../services';
 import { registerLotto59Commands } from './lotto59.commands';
+import { registerLotteryCommands } from './lottery.commands';
 
 /**
  * The operator command line (`npm run ops -- …`). It opens the same database as the server (same
@@ -201,6 +202,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
     });
 
   registerLotto59Commands(program, services, out);
+  registerLotteryCommands(program, services, out);
   return program;
 }
 

@@ -17,6 +17,8 @@ export const AUDIT_KINDS = [
   'maintenance_changed',
   'lotto59_round_voided',
   'lotto59_banner_changed',
+  'lottery_result_set',
+  'lottery_draw_voided',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
