@@ -1,5 +1,5 @@
 import { lotterySheet, serverSeedHash } from '@lotto59/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
@@ -18,6 +18,13 @@ export interface LotterySettlementFigures {
 }
 
 const ITEMS_PER_TICKET = 10;
+
+/** A number zero-padded to `digits` in SQL both dialects read alike (their `substr` differ on negatives). */
+function padded(n: RawBuilder<unknown>, digits: 2 | 3): RawBuilder<string> {
+  return digits === 2
+    ? sql<string>`case when ${n} < 10 then '0' || cast(${n} as text) else cast(${n} as text) end`
+    : sql<string>`case when ${n} < 10 then '00' || cast(${n} as text) when ${n} < 100 then '0' || cast(${n} as text) else cast(${n} as text) end`;
+}
 const SEED = 'f02af43dc4270182694536a9b1488c4e4ddb1ff6102ef6507a565483719f35f3';
 
 /**
@@ -104,7 +111,7 @@ export async function benchLotterySettlement(opts: {
         ${sql.lit(draw.id)},
         case when i % 3 = 2 then '3D' else '2D' end,
         case when i % 3 = 0 then 'A' else 'ROLL' end,
-        case when i % 3 = 2 then substr('00' || (i * 7 % 1000), -3, 3) else substr('0' || (i * 7 % 100), -2, 2) end,
+        case when i % 3 = 2 then ${padded(sql`i * 7 % 1000`, 3)} else ${padded(sql`i * 7 % 100`, 2)} end,
         0, 100, 1, 100, 20, 80, 'OPEN', 0
       from s`.execute(db.handle.db);
     if (db.handle.dialect === 'postgres') await sql`analyze`.execute(db.handle.db);
