@@ -39,6 +39,7 @@ const ROUTE_CLASSES: readonly { url: string; methods?: readonly string[]; limitC
   { url: '/api/analytics/events', limitClass: 'analytics' },
   { url: '/api/bet', methods: ['POST'], limitClass: 'bets' },
   { url: '/api/bet/jackpot', methods: ['POST'], limitClass: 'bets' },
+  { url: '/api/lottery/ticket/bet', methods: ['POST'], limitClass: 'bets' },
   { url: '/ws', limitClass: 'sockets' },
 ];
 
@@ -59,6 +60,9 @@ export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   // 50 items (BET_ITEMS_MAX) of up to 400 characters of numbers each: about 27 KB at the most.
   '/api/bet': 32 * 1024,
+  // A lottery ticket: up to 50 items (LOTTERY_MAX_ITEMS_PER_TICKET) whose numbers an agent may type out
+  // one by one (a 3D item holds up to 1000 numbers).
+  '/api/lottery/ticket/bet': 64 * 1024,
 };
 
 type ClassLimits = Readonly<Record<LimitClass, { max: number; timeWindowMs: number }>>;

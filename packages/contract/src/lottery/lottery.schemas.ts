@@ -118,7 +118,8 @@ export type LotteryLoad = z.infer<typeof lotteryLoadSchema>;
 
 // ---- ticket/bet --------------------------------------------------------------------------------------------
 
-export const LOTTERY_NUMBERS_TEXT_MAX = 2000;
+/** A 3D item may list its 1000 numbers one by one: 4 characters each with a separator. */
+export const LOTTERY_NUMBERS_TEXT_MAX = 8000;
 
 export const lotteryBetItemRequestSchema = z.strictObject({
   bet_type: lotteryBetTypeSchema,
