@@ -344,6 +344,15 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
     expect(shown.ticket.status).toBe('VOID');
     expect(shown.items.map((i: { status: string }) => i.status)).toEqual(['DELETED', 'VOID']);
     expect((await lottery().draws.byId(draw.id)).status).toBe('VOID');
+    // Before its cut-off still, yet void: no more bets or deletes on it, and nothing is debited.
+    expect(t.clock.nowMs()).toBeLessThan(draw.cutoff_at_ms);
+    expectRefusal(
+      await postBet(b.browser, betBody(draw.id, 'KH', items)),
+      422,
+      'BETTING_CLOSED',
+      'Request timeout.',
+    );
+    expect(await balanceOf(b.id)).toBe(50_000);
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
 

@@ -1,5 +1,5 @@
 import type { LotteryGameType } from '@lotto59/domain';
-import type { Insertable, Selectable } from 'kysely';
+import { SqliteAdapter, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { LotteryDrawsTable } from '../lottery.table';
 
@@ -35,6 +35,16 @@ export async function setCode(ex: Executor, id: number, code: string): Promise<v
 
 export async function findDraw(ex: Executor, id: number): Promise<DrawRow | undefined> {
   return ex.selectFrom('lottery_draws').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The draw read inside a bet or delete transaction, share-locked on PostgreSQL: a void or a sheet (which
+ * update the row) waits for the bet to commit, and a bet after them sees their status. SQLite runs one
+ * writing transaction at a time, so the read alone is enough there.
+ */
+export async function findDrawLocked(ex: Executor, id: number): Promise<DrawRow | undefined> {
+  const q = ex.selectFrom('lottery_draws').selectAll().where('id', '=', id);
+  return (ex.getExecutor().adapter instanceof SqliteAdapter ? q : q.forShare()).executeTakeFirst();
 }
 
 export async function findDrawByCode(ex: Executor, code: string): Promise<DrawRow | undefined> {

@@ -5,6 +5,7 @@ import {
   localDateOf,
   localDayStartMs,
   lotteryDrawsOfDay,
+  lotteryErrorMessage,
   lotterySheet,
   secondsToCutoff,
   serverSeedHash,
@@ -105,6 +106,19 @@ export class DrawsService {
   async byId(id: number, ex: Executor = this.db): Promise<Draw> {
     const draw = await repo.findDraw(ex, id);
     if (!draw) throw new AppError('NOT_FOUND', 'Draw not found.');
+    return draw;
+  }
+
+  /**
+   * Inside a bet or delete transaction: the draw, share-locked, still OPEN and before its cut-off at this
+   * instant; otherwise `Request timeout.` (a void or a result that got there first wins).
+   */
+  async lockOpen(trx: Executor, id: number): Promise<Draw> {
+    const draw = await repo.findDrawLocked(trx, id);
+    if (!draw) throw new AppError('NOT_FOUND', 'Draw not found.');
+    if (draw.status !== 'OPEN' || this.clock.nowMs() >= draw.cutoff_at_ms) {
+      throw new AppError('BETTING_CLOSED', lotteryErrorMessage({ code: 'BETTING_CLOSED' }));
+    }
     return draw;
   }
 

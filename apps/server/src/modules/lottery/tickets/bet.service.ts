@@ -163,6 +163,8 @@ export class LotteryBetService {
     hash: string,
     planned: PlannedItem[],
   ): Promise<LotteryBet> {
+    // Checked again under the draw's lock: a void or result that came first closes the draw.
+    await this.draws.lockOpen(trx, draw.id);
     const nowMs = this.clock.nowMs();
     const totals = ticketTotals(planned.map((p) => p.money));
     const ticketId = await repo.insertTicket(trx, {
@@ -281,6 +283,7 @@ export class LotteryBetService {
     if (ticket.status !== 'OPEN') throw refuse({ code: 'BETTING_CLOSED' });
     return retryOnConflict(() =>
       this.db.transaction().execute(async (trx) => {
+        await this.draws.lockOpen(trx, ticket.draw_id);
         const nowMs = this.clock.nowMs();
         const deleted = await repo.markTicketItemsDeleted(trx, ticketId, nowMs);
         const refunded = riel(deleted.reduce((sum, i) => sum + i.net_amount, 0));
@@ -319,6 +322,7 @@ export class LotteryBetService {
     if (item.status !== 'OPEN') throw new AppError('NOT_FOUND', 'Item not found.');
     return retryOnConflict(() =>
       this.db.transaction().execute(async (trx) => {
+        await this.draws.lockOpen(trx, item.draw_id);
         const deleted = await repo.markItemDeleted(trx, itemId, this.clock.nowMs());
         if (!deleted) throw new AppError('NOT_FOUND', 'Item not found.');
         await this.freeExposure(trx, item.draw_id, [deleted]);
