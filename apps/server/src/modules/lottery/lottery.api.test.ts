@@ -412,6 +412,43 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
     expect(await balanceOf(p.id)).toBe(10_000);
   });
 
+  it('answers malformed bets with a 4xx and our error shape, never a 5xx, and debits nothing', async () => {
+    const p = await lotteryPlayer(t, 10_000);
+    const draw = await nextDraw(t.app, 'VN-S');
+    const item = { bet_type: '2D', posts: ['A'], numbers: '12', amount: 100 };
+    const bodies: unknown[] = [
+      {},
+      { ...betBody(draw.id, 'VN', [item]), extra: 1 },
+      betBody(draw.id, 'XX', [item]),
+      betBody(draw.id, 'KH', [item]),
+      betBody(999_999, 'VN', [item]),
+      betBody(draw.id, 'VN', [{ ...item, bet_type: '4D' }]),
+      betBody(draw.id, 'VN', [{ ...item, posts: ['ROLL', 'A'] }]),
+      betBody(draw.id, 'VN', [{ ...item, posts: ['A', 'A'] }]),
+      betBody(draw.id, 'VN', [{ ...item, posts: ['Z'] }]),
+      betBody(draw.id, 'VN', [{ ...item, numbers: '99-10' }]),
+      betBody(draw.id, 'VN', [{ ...item, numbers: '1*-20' }]),
+      betBody(draw.id, 'VN', [{ ...item, numbers: '00-99', permute: true, posts: ['ROLL'] }]),
+      betBody(draw.id, 'VN', [{ ...item, numbers: '000-999', bet_type: '3D' }]),
+      betBody(draw.id, 'VN', [{ ...item, amount: -100 }]),
+      betBody(draw.id, 'VN', [{ ...item, amount: 1e300 }]),
+      betBody(draw.id, 'VN', [{ ...item, amount: '100' }]),
+      betBody(
+        draw.id,
+        'VN',
+        Array.from({ length: 51 }, () => item),
+      ),
+      { ...betBody(draw.id, 'VN', [item]), request_id: 'x' },
+    ];
+    for (const body of bodies) {
+      const res = await postBet(p.browser, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 120)).toBeLessThan(500);
+      expect(Object.keys(res.json()).sort()).toEqual(expect.arrayContaining(['code', 'message']));
+    }
+    expect(await balanceOf(p.id)).toBe(10_000);
+  });
+
   it('loads the bet screen, and answers 422 for a list range over 31 days', async () => {
     const p = await lotteryPlayer(t, 5_000);
     const load = (await p.browser.get('/api/lottery/ticket/load?type=VN')).json().data;
