@@ -432,7 +432,7 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
       betBody(draw.id, 'VN', [{ ...item, numbers: '000-999', bet_type: '3D' }]),
       betBody(draw.id, 'VN', [{ ...item, amount: -100 }]),
       betBody(draw.id, 'VN', [{ ...item, amount: 1e300 }]),
-      betBody(draw.id, 'VN', [{ ...item, amount: '100' }]),
+      betBody(draw.id, 'VN', [{ ...item, amount: '100' as unknown as number }]),
       betBody(
         draw.id,
         'VN',

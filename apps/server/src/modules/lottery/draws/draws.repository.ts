@@ -82,17 +82,6 @@ export async function openDraws(
   return q.orderBy('cutoff_at_ms').orderBy('id').execute();
 }
 
-/** The latest draw time of a series (the fast TN schedule extends from it). */
-export async function countFutureDraws(ex: Executor, series: string, nowMs: number): Promise<number> {
-  const row = await ex
-    .selectFrom('lottery_draws')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('series', '=', series)
-    .where('draw_at_ms', '>', nowMs)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Draws past their draw time still without a sheet, and drawn draws still unsettled. */
 export async function drawsToAdvance(ex: Executor, nowMs: number): Promise<DrawRow[]> {
   return ex

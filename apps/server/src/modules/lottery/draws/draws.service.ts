@@ -42,24 +42,40 @@ export class DrawsService {
     private readonly feed: FeedSource,
   ) {}
 
-  /** Creates every scheduled draw of the next `aheadMs` (and 3 fast TN draws) that is not there yet. */
+  /**
+   * Creates every scheduled draw of the next `aheadMs` (and 3 fast TN draws) that is not there yet. The
+   * worker calls it every tick, so the rows already there are read with one query and nothing else runs
+   * unless a draw is missing.
+   */
   async ensureAhead(nowMs: number = this.clock.nowMs()): Promise<number> {
     const { timeZone, schedule, aheadMs } = this.settings;
-    let created = 0;
+    const wanted: Parameters<DrawsService['createDraw']>[0][] = [];
     for (let dayMs = nowMs - DAY_MS; dayMs <= nowMs + aheadMs + DAY_MS; dayMs += DAY_MS) {
       const date = localDateOf(dayMs, timeZone);
       for (const d of lotteryDrawsOfDay(date, schedule, timeZone)) {
         if (d.drawAtMs <= nowMs || d.drawAtMs > nowMs + aheadMs) continue;
+        // `VN-S-20250601` → `VN-S`; `TN-20250601-0900` → `TN`.
         const series = d.code.slice(0, d.code.length - (d.type === 'TN' ? 14 : 9));
-        if (await this.createDraw({ ...d, series })) created += 1;
+        wanted.push({ ...d, series });
       }
     }
     const fast = this.settings.fastTn;
-    if (fast && (await repo.countFutureDraws(this.db, 'TN', nowMs)) < FAST_TN_AHEAD) {
+    if (fast) {
       for (const d of fastTnDrawsAfter(fast, nowMs, FAST_TN_AHEAD)) {
-        const draw = { ...d, series: 'TN', type: 'TN' as const, layout: 'TN' as const, code: '' };
-        if (await this.createDraw(draw)) created += 1;
+        wanted.push({ ...d, series: 'TN', type: 'TN', layout: 'TN', code: '' });
       }
+    }
+    if (wanted.length === 0) return 0;
+    const lastMs = Math.max(...wanted.map((d) => d.drawAtMs));
+    const existing = new Set(
+      (await repo.drawsBetween(this.db, nowMs + 1, lastMs + 1, undefined)).map(
+        (d) => `${d.series}@${String(d.draw_at_ms)}`,
+      ),
+    );
+    let created = 0;
+    for (const d of wanted) {
+      if (existing.has(`${d.series}@${String(d.drawAtMs)}`)) continue;
+      if (await this.createDraw(d)) created += 1;
     }
     return created;
   }
