@@ -1,4 +1,4 @@
-import { itemHits, itemPayout, riel, type LotteryPost, type SheetLine } from '@lotto59/domain';
+import { itemPayout, riel, sheetHitter, type LotteryPost, type SheetLine } from '@lotto59/domain';
 import type { Db } from '../../../db/database';
 import { retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
@@ -39,10 +39,10 @@ export class LotterySettlementService {
         if (!draw) return undefined;
         const sheet: SheetLine[] = parseSheet(draw.sheet);
         const items = await repo.liveItemsOfDraw(trx, drawId);
+        const hitsOf = sheetHitter(sheet, draw.layout);
         const winners: { id: number; payout: ReturnType<typeof riel>; hits: string }[] = [];
         for (const item of items) {
-          const hits = itemHits(sheet, {
-            layout: draw.layout,
+          const hits = hitsOf({
             betType: item.bet_type,
             posts: item.posts.split(',') as LotteryPost[],
             numbers: item.numbers.split(','),
