@@ -15,6 +15,7 @@ import {
 } from '@lotto59/domain';
 import type { LotteryResult, LotteryResultTime, LotteryTimeout } from '@lotto59/contract';
 import type { Db, Executor } from '../../../db/database';
+import { retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { RandomSource } from '../../../platform/random';
@@ -90,33 +91,37 @@ export class DrawsService {
     cutoffAtMs: number;
   }): Promise<boolean> {
     const fromFeed = this.feed.servesSeries(d.series);
-    return this.db.transaction().execute(async (trx) => {
-      // Checked first so that no seed is drawn for a row that exists (the insert would ignore it anyway).
-      const existing = await repo.drawsBetween(trx, d.drawAtMs, d.drawAtMs + 1, d.type);
-      if (existing.some((e) => e.series === d.series)) return false;
-      const seed = fromFeed ? null : this.random.bytes(32).toString('hex');
-      const { id, created } = await repo.insertDrawIfAbsent(trx, {
-        series: d.series,
-        type: d.type,
-        layout: d.layout,
-        code: d.code === '' ? `TN-@${String(d.drawAtMs)}` : d.code,
-        draw_at_ms: d.drawAtMs,
-        cutoff_at_ms: d.cutoffAtMs,
-        status: 'OPEN',
-        source: fromFeed ? 'FEED' : 'ENGINE',
-        server_seed: seed,
-        server_seed_hash: seed === null ? null : serverSeedHash(seed),
-        sheet: null,
-        feed_sheet: null,
-        sheet_seen_at_ms: null,
-        drawn_at_ms: null,
-        settled_at_ms: null,
-        voided_at_ms: null,
-        created_at_ms: this.clock.nowMs(),
-      });
-      if (created && d.code === '') await repo.setCode(trx, id, `TN-${String(id)}`);
-      return created;
-    });
+    // Retried when another process (a second worker while leases change hands, the operator CLI on SQLite)
+    // wrote first: the existence check then finds its row.
+    return retryOnConflict(() =>
+      this.db.transaction().execute(async (trx) => {
+        // Checked first so that no seed is drawn for a row that exists (the insert would ignore it anyway).
+        const existing = await repo.drawsBetween(trx, d.drawAtMs, d.drawAtMs + 1, d.type);
+        if (existing.some((e) => e.series === d.series)) return false;
+        const seed = fromFeed ? null : this.random.bytes(32).toString('hex');
+        const { id, created } = await repo.insertDrawIfAbsent(trx, {
+          series: d.series,
+          type: d.type,
+          layout: d.layout,
+          code: d.code === '' ? `TN-@${String(d.drawAtMs)}` : d.code,
+          draw_at_ms: d.drawAtMs,
+          cutoff_at_ms: d.cutoffAtMs,
+          status: 'OPEN',
+          source: fromFeed ? 'FEED' : 'ENGINE',
+          server_seed: seed,
+          server_seed_hash: seed === null ? null : serverSeedHash(seed),
+          sheet: null,
+          feed_sheet: null,
+          sheet_seen_at_ms: null,
+          drawn_at_ms: null,
+          settled_at_ms: null,
+          voided_at_ms: null,
+          created_at_ms: this.clock.nowMs(),
+        });
+        if (created && d.code === '') await repo.setCode(trx, id, `TN-${String(id)}`);
+        return created;
+      }),
+    );
   }
 
   async byId(id: number, ex: Executor = this.db): Promise<Draw> {
