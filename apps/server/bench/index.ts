@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- placement|settlement|websocket …]`: prints figures, asserts nothing (docs/performance.md).
+ * `npm run bench [-- placement|settlement|lottery-settlement|websocket …]`: prints figures, asserts nothing (docs/performance.md).
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
 import { benchPlacement } from './bet-placement.bench';
 import { benchSettlement } from './settlement.bench';
+import { benchLotterySettlement } from './lottery-settlement.bench';
 import { benchFanOut } from './websocket.bench';
 
 const which = new Set(process.argv.slice(2));
@@ -33,6 +34,19 @@ async function main(): Promise<void> {
         console.log(
           `settlement ${f.dialect.padEnd(8)} ${f.bets.toLocaleString('en')} bets from ${f.players.toLocaleString('en')} players: ` +
             `${(f.settleMs / 1000).toFixed(2)} s (${f.betsSettled.toLocaleString('en')} settled, ${f.playersPaid.toLocaleString('en')} paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
+        );
+      }
+    }
+  }
+  if (wants('lottery-settlement')) {
+    const players = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 10_000);
+    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+      for (const items of (process.env.BENCH_LOTTERY_ITEMS ?? '100000,1000000').split(',').map(Number)) {
+        const f = await benchLotterySettlement({ databaseUrl, items, players: Math.min(players, items) });
+        console.log(
+          `lottery-settlement ${f.dialect.padEnd(8)} ${f.items.toLocaleString('en')} items in ${f.tickets.toLocaleString('en')} tickets ` +
+            `from ${f.players.toLocaleString('en')} players: ${(f.settleMs / 1000).toFixed(2)} s (${f.winningItems.toLocaleString('en')} winning items, ` +
+            `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
         );
       }
     }

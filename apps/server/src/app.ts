@@ -21,6 +21,7 @@ import { playersRoutes } from './modules/players/players.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
 import { providersRoutes } from './modules/providers/providers.public';
+import { lotteryRoutes } from './modules/lottery/lottery.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -113,6 +114,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       maintenance: services.maintenance,
       cookies,
       scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
+    }),
+  );
+  await app.register(
+    lotteryRoutes({
+      lottery: services.lottery,
+      players: services.players,
+      maintenance: services.maintenance,
+      cookies,
+      // The lottery's draws are minutes apart: a second is fine-grained enough, and TN's fast demo
+      // schedule still closes on the cut-off to the millisecond (the bet checks the clock, not the worker).
+      scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: Math.max(config.LOTTO_TICK_MS, 250) },
     }),
   );
   await registerRealtime(app, {

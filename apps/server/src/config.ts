@@ -1,7 +1,14 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES, DEFAULT_RATES_HUNDREDTHS } from '@lotto59/domain';
+import {
+  DEFAULT_BET_LIMITS,
+  DEFAULT_FAST_TN_CUTOFF_SECONDS,
+  DEFAULT_JACKPOT_RULES,
+  DEFAULT_LOTTERY_LIMITS,
+  DEFAULT_LOTTERY_PRICING,
+  DEFAULT_RATES_HUNDREDTHS,
+} from '@lotto59/domain';
 
 /**
  * The environment, parsed once and frozen. Every variable is listed in docs/operations.md with its default.
@@ -146,6 +153,33 @@ const envSchema = z.object({
   JACKPOT_POOL_SEED_RIEL: riel(DEFAULT_JACKPOT_RULES.poolSeedRiel),
   JACKPOT_POOL_SHARE_PERCENT: count(0, 100, DEFAULT_JACKPOT_RULES.poolSharePercent),
   JACKPOT_LINES_PER_ROUND_MAX: count(1, 1000, DEFAULT_JACKPOT_RULES.linesPerPlayerRoundMax),
+
+  /*
+   * The ticket lottery (lottery.md §1, §4, §5, §7); modules/lottery/lottery.settings.ts reads these. Its draw
+   * worker runs when LOTTO_SCHEDULER is on, on the one process that holds the scheduler lease.
+   */
+  /** JSON array of `{code, type, layout, drawTime, cutoffMinutes, weekdays}`; the §1 defaults when unset. */
+  LOTTERY_SCHEDULE: z.string().max(100_000).optional(),
+  /** Tests and demos: a TN draw every that many seconds (decimals allowed) instead of TN's hourly draws. */
+  LOTTERY_TN_EVERY_SECONDS: z.coerce.number().positive().max(86_400).optional(),
+  LOTTERY_TN_CUTOFF_SECONDS: z.coerce.number().min(0).max(86_400).default(DEFAULT_FAST_TN_CUTOFF_SECONDS),
+  /** How far ahead draw rows (with their committed seed hash) are created. */
+  LOTTERY_AHEAD_HOURS: count(1, 24 * 14, 48),
+  LOTTERY_PRICE_2D: count(1, 1_000_000, DEFAULT_LOTTERY_PRICING.price['2D']),
+  LOTTERY_PRICE_3D: count(1, 1_000_000, DEFAULT_LOTTERY_PRICING.price['3D']),
+  LOTTERY_RATE: count(1, 100, DEFAULT_LOTTERY_PRICING.rate),
+  LOTTERY_MIN_AMOUNT: riel(DEFAULT_LOTTERY_LIMITS.minAmount),
+  LOTTERY_MAX_AMOUNT_2D: riel(DEFAULT_LOTTERY_LIMITS.maxAmount['2D']),
+  LOTTERY_MAX_AMOUNT_3D: riel(DEFAULT_LOTTERY_LIMITS.maxAmount['3D']),
+  LOTTERY_MAX_FACE_PER_NUMBER_2D: riel(DEFAULT_LOTTERY_LIMITS.maxFacePerNumber['2D']),
+  LOTTERY_MAX_FACE_PER_NUMBER_3D: riel(DEFAULT_LOTTERY_LIMITS.maxFacePerNumber['3D']),
+  LOTTERY_MAX_NUMBERS_PER_ITEM_2D: count(1, 100, DEFAULT_LOTTERY_LIMITS.maxNumbersPerItem['2D']),
+  LOTTERY_MAX_NUMBERS_PER_ITEM_3D: count(1, 1000, DEFAULT_LOTTERY_LIMITS.maxNumbersPerItem['3D']),
+  LOTTERY_MAX_ITEMS_PER_TICKET: count(1, 500, DEFAULT_LOTTERY_LIMITS.maxItemsPerTicket),
+  /** JSON object: draw code prefix → URL of its official result feed (e.g. `{"VN-S":"https://…"}`). */
+  LOTTERY_FEED_URL: z.string().max(10_000).optional(),
+  LOTTERY_FEED_CONFIRM_MINUTES: count(0, 24 * 60, 10),
+  LOTTERY_FEED_POLL_SECONDS: seconds(30),
 
   /**
    * Rate limits (plugins/rate-limits.ts): requests per RATE_LIMIT_WINDOW_SECONDS for each class of route,

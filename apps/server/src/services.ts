@@ -16,6 +16,7 @@ import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
 import { createProviders } from './modules/providers/providers.public';
+import { createLottery } from './modules/lottery/lottery.module';
 import { CashierService, createStakeBatchWriter, WalletService } from './modules/wallet/wallet.public';
 import { createEventBus } from './platform/create-event-bus';
 
@@ -79,6 +80,7 @@ export async function createServices(deps: ServiceDeps) {
   const analytics = new AnalyticsService(db, clock);
   const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
   const providers = createProviders({ ...deps, appKey, wallet, auth, players, maintenance });
+  const lottery = createLottery({ ...deps, wallet });
   return {
     appKey,
     settings,
@@ -94,5 +96,6 @@ export async function createServices(deps: ServiceDeps) {
     events,
     lotto59,
     providers,
+    lottery,
   };
 }

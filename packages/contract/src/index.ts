@@ -14,3 +14,4 @@ export * from './analytics/analytics.schemas';
 export * from './providers/launch.schemas';
 export * from './providers/casino-report.schemas';
 export * from './providers/wallet-protocol.schemas';
+export * from './lottery/lottery.schemas';

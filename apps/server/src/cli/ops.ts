@@ -10,6 +10,7 @@ import { systemClock } from '../platform/clock';
 import { createServices, type Services } from '../services';
 import { registerLotto59Commands } from './lotto59.commands';
 import { registerProvidersCommands } from './providers.commands';
+import { registerLotteryCommands } from './lottery.commands';
 
 /**
  * The operator command line (`npm run ops -- …`). It opens the same database as the server (same
@@ -203,6 +204,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
 
   registerLotto59Commands(program, services, out);
   registerProvidersCommands(program, services, out);
+  registerLotteryCommands(program, services, out);
   return program;
 }
 

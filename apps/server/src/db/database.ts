@@ -8,6 +8,12 @@ import type {
   PlayerPoolsTable,
   RoundsTable,
 } from '../modules/lotto59/lotto59.table';
+import type {
+  LotteryDrawsTable,
+  LotteryExposureTable,
+  LotteryItemsTable,
+  LotteryTicketsTable,
+} from '../modules/lottery/lottery.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
 import type { SettingsTable } from '../modules/settings/settings.table';
 import type { PlayersTable } from '../modules/players/players.table';
@@ -36,6 +42,10 @@ export interface Database {
   provider_tokens: ProviderTokensTable;
   provider_transactions: ProviderTransactionsTable;
   provider_rounds: ProviderRoundsTable;
+  lottery_draws: LotteryDrawsTable;
+  lottery_tickets: LotteryTicketsTable;
+  lottery_items: LotteryItemsTable;
+  lottery_exposure: LotteryExposureTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import { analyticsSchema } from './migrations/0002-analytics';
 import { lotto59Schema } from './migrations/0003-lotto59';
 import { leanBetIndexes } from './migrations/0004-lean-bet-indexes';
 import { providersSchema } from './migrations/0005-providers';
+import { lotterySchema } from './migrations/0006-lottery';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0003-lotto59': lotto59Schema,
   '0004-lean-bet-indexes': leanBetIndexes,
   '0005-providers': providersSchema,
+  '0006-lottery': lotterySchema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -42,6 +42,7 @@ const ROUTE_CLASSES: readonly { url: string; methods?: readonly string[]; limitC
   { url: '/api/analytics/events', limitClass: 'analytics' },
   { url: '/api/bet', methods: ['POST'], limitClass: 'bets' },
   { url: '/api/bet/jackpot', methods: ['POST'], limitClass: 'bets' },
+  { url: '/api/lottery/ticket/bet', methods: ['POST'], limitClass: 'bets' },
   { url: '/ws', limitClass: 'sockets' },
   { url: '/wallet/:provider/:action', limitClass: 'wallet' },
 ];
@@ -68,6 +69,9 @@ const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/api/bet': 32 * 1024,
   // A provider's `meta` (a baccarat round's cards, a parlay's legs) is small, but not the app's smallest.
   [WALLET_ROUTE]: 32 * 1024,
+  // A lottery ticket: up to 50 items (LOTTERY_MAX_ITEMS_PER_TICKET) whose numbers an agent may type out
+  // one by one (a 3D item holds up to 1000 numbers).
+  '/api/lottery/ticket/bet': 64 * 1024,
 };
 
 type ClassLimits = Readonly<Record<LimitClass, { max: number; timeWindowMs: number }>>;

@@ -1,4 +1,9 @@
-import { BET_MESSAGES, DEFAULT_BET_LIMITS, DEFAULT_JACKPOT_RULES } from '@lotto59/domain';
+import {
+  BET_MESSAGES,
+  DEFAULT_BET_LIMITS,
+  DEFAULT_JACKPOT_RULES,
+  DEFAULT_LOTTERY_LIMITS,
+} from '@lotto59/domain';
 
 /**
  * The closed set of error codes the API answers with, and the one code → HTTP status table.
@@ -31,6 +36,16 @@ export const ERROR_STATUS = {
   // A money write queue is full (WRITE_QUEUE_MAX_DEPTH): nothing was written; `Retry-After` says when to retry.
   BUSY: 503,
   INTERNAL: 500,
+  // Ticket lottery refusals (lottery.md §4–§5); amount, money and cut-off reuse the lotto 59 codes above.
+  INVALID_POST: 422,
+  INVALID_NUMBERS: 422,
+  TOO_MANY_NUMBERS: 422,
+  NO_ITEMS: 422,
+  TOO_MANY_ITEMS: 422,
+  INVALID_AMOUNT: 422,
+  NUMBER_EXPOSURE_LIMIT: 422,
+  LOTTERY_DISABLED: 403,
+  NOT_SETTLED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -63,4 +78,14 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   MAINTENANCE: 'The system is under maintenance.',
   BUSY: 'The server is busy. Please try again shortly.',
   INTERNAL: 'Server error.',
+  // Defaults only: the server sends the domain's text for the refusal (`lotteryErrorMessage`).
+  INVALID_POST: 'Select at least one post or ROLL.',
+  INVALID_NUMBERS: 'Enter at least one number.',
+  TOO_MANY_NUMBERS: 'An item holds too many numbers.',
+  NO_ITEMS: 'A ticket needs at least one item.',
+  TOO_MANY_ITEMS: `A ticket may hold at most ${DEFAULT_LOTTERY_LIMITS.maxItemsPerTicket} items.`,
+  INVALID_AMOUNT: 'The amount must be a whole positive number of riel.',
+  NUMBER_EXPOSURE_LIMIT: BET_MESSAGES.maxAmount(0),
+  LOTTERY_DISABLED: 'The lottery is not enabled for this account.',
+  NOT_SETTLED: 'This item is not settled yet.',
 };

@@ -56,7 +56,7 @@ export {
   type SheetLine,
   type SheetStep,
 } from './sheet';
-export { itemHits, itemPayout, type LotteryHit } from './settlement';
+export { itemHits, itemPayout, sheetHitter, type LotteryHit } from './settlement';
 export {
   fractionPercentText,
   lotteryBetTypesAtOrAbove100,

@@ -18,6 +18,8 @@ export const AUDIT_KINDS = [
   'lotto59_round_voided',
   'lotto59_banner_changed',
   'provider_secret_rotated',
+  'lottery_result_set',
+  'lottery_draw_voided',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_DIALECTS } from '../../test/databases';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+
+// Each command is a new `node --import tsx` process: slow on a shared machine.
+vi.setConfig({ testTimeout: 120_000 });
+
+/** The KH sheet of lottery.md §7's test vector (draw 2001), typed by hand as an operator would. */
+const KH_SHEET = [
+  'A2=04',
+  'A3=132',
+  'L2=6510,9131,0151',
+  'L3=9768',
+  'L4=36362,28675,46071,42740,93729,26385,50156',
+  'L5=97634,40710',
+  'L6=08889',
+  'L7=46697',
+  'B2=68',
+  'B3=304',
+  'C2=95',
+  'C3=340',
+  'D2=91',
+  'D3=173',
+];
+
+describe.each(TEST_DIALECTS)('lottery operator commands on %s (separate process)', (dialect) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    // The draws of 2026-11-21 (the fake clock's day); the commands run on the real clock, later than that,
+    // so every one of these draws is past its cut-off for them.
+    t = await createTestApp(dialect);
+    await t.app.services.lottery.scheduler.tick();
+  });
+  afterAll(() => t.close());
+
+  async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', OPS, ...args],
+        {
+          env: { ...process.env, ...t.tdb.env },
+        },
+      );
+      return { code: 0, stdout, stderr };
+    } catch (e) {
+      const err = e as { code: number; stdout: string; stderr: string };
+      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+    }
+  }
+
+  it('prints the exact RTP table and the draws of a day', async () => {
+    const rtp = await ops('lottery', 'rtp');
+    expect(rtp.code).toBe(0);
+    expect(rtp.stdout).toContain('2D       75    80%   93.75 % (15/16)');
+    expect(rtp.stdout).toContain('3D      650    80%   81.25 % (13/16)');
+    const draws = await ops('lottery', 'draws', '2026-11-21', '--type', 'kh');
+    expect(draws.code).toBe(0);
+    expect(draws.stdout).toContain('draws of 2026-11-21: 3');
+    expect(draws.stdout).toMatch(/KH-4-20261121\s+16:30 cut-off 16:20:00\s+OPEN/);
+  });
+
+  it("sets an operator's sheet, shows it, settles it; verifies an engine draw; voids a draw", async () => {
+    const set = await ops('lottery', 'result', 'set', 'KH-4-20261121', ...KH_SHEET);
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    const again = await ops('lottery', 'result', 'set', 'KH-4-20261121', ...KH_SHEET);
+    expect(again.code).toBe(1);
+    const missing = await ops('lottery', 'result', 'set', 'KH-5-20261121', 'A2=04');
+    expect(missing.stderr).toContain('line A3: MISSING');
+    const sheet = await ops('lottery', 'sheet', 'KH-4-20261121');
+    expect(sheet.stdout).toContain('KH-4-20261121 (KH, DRAWN, MANUAL)');
+    expect(sheet.stdout).toContain('L4   7  50156');
+    expect(sheet.stdout).toContain('A2   1  04  post A');
+
+    // The engine draws VN-S at its draw time; the worker then settles it and KH-4.
+    const vn = await t.app.services.lottery.draws.byRef('VN-S-20261121');
+    t.clock.advanceMs(vn.draw_at_ms - t.clock.nowMs());
+    await t.app.services.lottery.scheduler.tick();
+    expect((await t.app.services.lottery.draws.byRef('VN-S-20261121')).status).toBe('SETTLED');
+    expect((await t.app.services.lottery.draws.byRef('KH-4-20261121')).status).toBe('SETTLED');
+    const verify = await ops('lottery', 'verify', 'VN-S-20261121');
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toContain('hash    ');
+    expect(verify.stdout).toContain('sheet   OK');
+    expect(verify.stdout).toContain('verified');
+
+    const voided = await ops('lottery', 'void', 'VN-N-20261121');
+    expect(voided.stdout).toContain('VN-N-20261121 is void: 0 items of 0 tickets refunded');
+    expect((await t.app.services.lottery.draws.byRef('VN-N-20261121')).status).toBe('VOID');
+    const settled = await ops('lottery', 'void', 'VN-S-20261121');
+    expect(settled.code).toBe(1);
+  });
+});

@@ -1,0 +1,343 @@
+import type { LotteryBetType, LotteryGameType, Riel } from '@lotto59/domain';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Executor } from '../../../db/database';
+import type { LotteryItemsTable, LotteryTicketsTable, StoredTicketStatus } from '../lottery.table';
+
+// All SQL of lottery tickets, items and the per-number exposure.
+
+export type TicketRow = Selectable<LotteryTicketsTable>;
+export type ItemRow = Selectable<LotteryItemsTable>;
+
+export async function findTicketByRequest(
+  ex: Executor,
+  playerId: number,
+  requestId: string,
+): Promise<TicketRow | undefined> {
+  return ex
+    .selectFrom('lottery_tickets')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
+}
+
+/** One of the player's tickets; another player's is as absent as a missing one. */
+export async function findTicketOf(
+  ex: Executor,
+  playerId: number,
+  id: number,
+): Promise<TicketRow | undefined> {
+  return ex
+    .selectFrom('lottery_tickets')
+    .selectAll()
+    .where('id', '=', id)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export async function findItemOf(ex: Executor, playerId: number, id: number): Promise<ItemRow | undefined> {
+  return ex
+    .selectFrom('lottery_items')
+    .selectAll()
+    .where('id', '=', id)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export async function itemsOfTicket(ex: Executor, ticketId: number): Promise<ItemRow[]> {
+  return ex.selectFrom('lottery_items').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute();
+}
+
+export async function insertTicket(ex: Executor, row: Insertable<LotteryTicketsTable>): Promise<number> {
+  const { id } = await ex.insertInto('lottery_tickets').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+export async function insertItems(ex: Executor, rows: Insertable<LotteryItemsTable>[]): Promise<number[]> {
+  const ids = await ex.insertInto('lottery_items').values(rows).returning('id').execute();
+  return ids.map((r) => Number(r.id));
+}
+
+/**
+ * Adds `amount` to every (number, line code) pair of an item, all or nothing: rows are created at 0 if new,
+ * then ONE conditional update raises only rows that stay within the cap. Fewer rows raised than pairs means
+ * some pair would pass the cap: the caller throws and its transaction undoes the partial raise. Row locks
+ * taken by the update serialise concurrent bets on a number, so the cap holds without read-then-write.
+ */
+export async function raiseExposure(
+  ex: Executor,
+  key: { drawId: number; betType: LotteryBetType; lineCodes: readonly string[]; numbers: readonly string[] },
+  amount: Riel,
+  cap: number,
+): Promise<boolean> {
+  const pairs = key.lineCodes.flatMap((line_code) =>
+    key.numbers.map((number) => ({
+      draw_id: key.drawId,
+      bet_type: key.betType,
+      line_code,
+      number,
+      placed: 0,
+    })),
+  );
+  for (let i = 0; i < pairs.length; i += 500) {
+    await ex
+      .insertInto('lottery_exposure')
+      .values(pairs.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['draw_id', 'bet_type', 'line_code', 'number']).doNothing())
+      .execute();
+  }
+  const res = await ex
+    .updateTable('lottery_exposure')
+    .set({ placed: sql<number>`placed + ${amount}` })
+    .where('draw_id', '=', key.drawId)
+    .where('bet_type', '=', key.betType)
+    .where('line_code', 'in', key.lineCodes)
+    .where('number', 'in', key.numbers)
+    .where('placed', '<=', cap - amount)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === pairs.length;
+}
+
+/** The fullest (number, line code) pair of an item: what the refusal names. */
+export async function fullestExposure(
+  ex: Executor,
+  key: { drawId: number; betType: LotteryBetType; lineCodes: readonly string[]; numbers: readonly string[] },
+): Promise<{ line_code: string; number: string; placed: number } | undefined> {
+  return ex
+    .selectFrom('lottery_exposure')
+    .select(['line_code', 'number', 'placed'])
+    .where('draw_id', '=', key.drawId)
+    .where('bet_type', '=', key.betType)
+    .where('line_code', 'in', key.lineCodes)
+    .where('number', 'in', key.numbers)
+    .orderBy('placed', 'desc')
+    .orderBy('line_code')
+    .orderBy('number')
+    .executeTakeFirst();
+}
+
+/** A deleted or refunded item frees what it held on the cap. */
+export async function lowerExposure(
+  ex: Executor,
+  key: { drawId: number; betType: LotteryBetType; lineCodes: readonly string[]; numbers: readonly string[] },
+  amount: Riel,
+): Promise<void> {
+  await ex
+    .updateTable('lottery_exposure')
+    .set({ placed: sql<number>`placed - ${amount}` })
+    .where('draw_id', '=', key.drawId)
+    .where('bet_type', '=', key.betType)
+    .where('line_code', 'in', key.lineCodes)
+    .where('number', 'in', key.numbers)
+    .execute();
+}
+
+/** OPEN → DELETED for one item, once. */
+export async function markItemDeleted(
+  ex: Executor,
+  itemId: number,
+  nowMs: number,
+): Promise<ItemRow | undefined> {
+  return ex
+    .updateTable('lottery_items')
+    .set({ status: 'DELETED', deleted_at_ms: nowMs })
+    .where('id', '=', itemId)
+    .where('status', '=', 'OPEN')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Every live item of a ticket → DELETED, once; the rows deleted. */
+export async function markTicketItemsDeleted(
+  ex: Executor,
+  ticketId: number,
+  nowMs: number,
+): Promise<ItemRow[]> {
+  return ex
+    .updateTable('lottery_items')
+    .set({ status: 'DELETED', deleted_at_ms: nowMs })
+    .where('ticket_id', '=', ticketId)
+    .where('status', '=', 'OPEN')
+    .returningAll()
+    .execute();
+}
+
+/** Takes a removed item's money off its ticket's totals; the ticket is DELETED when nothing is left live. */
+export async function subtractFromTicket(
+  ex: Executor,
+  ticketId: number,
+  money: { face: Riel; discount: Riel; net: Riel },
+): Promise<TicketRow> {
+  return ex
+    .updateTable('lottery_tickets')
+    .set({
+      total_amount: sql<Riel>`total_amount - ${money.face}`,
+      discount: sql<Riel>`discount - ${money.discount}`,
+      net_amount: sql<Riel>`net_amount - ${money.net}`,
+      status: sql<StoredTicketStatus>`case when total_amount - ${money.face} = 0 then 'DELETED' else status end`,
+    })
+    .where('id', '=', ticketId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function hideItem(ex: Executor, itemId: number, nowMs: number): Promise<void> {
+  await ex
+    .updateTable('lottery_items')
+    .set({ hidden_at_ms: nowMs })
+    .where('id', '=', itemId)
+    .where('hidden_at_ms', 'is', null)
+    .execute();
+}
+
+// ---- reads --------------------------------------------------------------------------------------------------
+
+export interface TicketFilter {
+  playerId: number;
+  type?: LotteryGameType | undefined;
+  status?: StoredTicketStatus | 'CLOSED' | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  nowMs: number;
+}
+
+function ticketsQuery(ex: Executor, f: TicketFilter) {
+  let q = ex
+    .selectFrom('lottery_tickets as t')
+    .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
+    .where('t.player_id', '=', f.playerId);
+  if (f.type) q = q.where('t.type', '=', f.type);
+  if (f.fromMs !== undefined) q = q.where('t.created_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('t.created_at_ms', '<', f.toMs);
+  // OPEN and CLOSED are one stored status split by the draw's cut-off.
+  if (f.status === 'OPEN') q = q.where('t.status', '=', 'OPEN').where('d.cutoff_at_ms', '>', f.nowMs);
+  else if (f.status === 'CLOSED') q = q.where('t.status', '=', 'OPEN').where('d.cutoff_at_ms', '<=', f.nowMs);
+  else if (f.status) q = q.where('t.status', '=', f.status);
+  return q;
+}
+
+export async function listTickets(ex: Executor, f: TicketFilter, page: { limit: number; offset: number }) {
+  return ticketsQuery(ex, f)
+    .select([
+      't.id',
+      't.type',
+      't.status',
+      't.total_amount',
+      't.discount',
+      't.net_amount',
+      't.payout',
+      't.created_at_ms',
+      'd.id as draw_id',
+      'd.code as draw_code',
+      'd.draw_at_ms',
+      'd.cutoff_at_ms',
+      'd.status as draw_status',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('lottery_items as i')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('i.ticket_id', '=', 't.id')
+        .where('i.status', '<>', 'DELETED')
+        .as('item_count'),
+    )
+    .orderBy('t.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function ticketTotals(ex: Executor, f: TicketFilter) {
+  return ticketsQuery(ex, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('tickets'),
+      eb.fn.coalesce(eb.fn.sum<number>('t.total_amount'), eb.lit(0)).as('total_amount'),
+      eb.fn.coalesce(eb.fn.sum<number>('t.discount'), eb.lit(0)).as('discount'),
+      eb.fn.coalesce(eb.fn.sum<number>('t.net_amount'), eb.lit(0)).as('net_amount'),
+      eb.fn.coalesce(eb.fn.sum<number>('t.payout'), eb.lit(0)).as('payout'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb
+              .case()
+              .when('t.status', 'in', ['WON', 'LOST'])
+              .then(sql<number>`t.payout - t.net_amount`)
+              .else(0)
+              .end(),
+          ),
+          eb.lit(0),
+        )
+        .as('win_lose'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb.case().when('t.status', '=', 'OPEN').then(eb.ref('t.net_amount')).else(0).end(),
+          ),
+          eb.lit(0),
+        )
+        .as('outstanding'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function itemCountOfTickets(ex: Executor, f: TicketFilter): Promise<number> {
+  const row = await ticketsQuery(ex, f)
+    .innerJoin('lottery_items as i', 'i.ticket_id', 't.id')
+    .where('i.status', '<>', 'DELETED')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface PayoutFilter {
+  playerId: number;
+  type?: LotteryGameType | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+function payoutQuery(ex: Executor, f: PayoutFilter) {
+  let q = ex
+    .selectFrom('lottery_items as i')
+    .innerJoin('lottery_tickets as t', 't.id', 'i.ticket_id')
+    .innerJoin('lottery_draws as d', 'd.id', 'i.draw_id')
+    .where('i.player_id', '=', f.playerId)
+    .where('i.status', '=', 'WON')
+    .where('i.hidden_at_ms', 'is', null);
+  if (f.type) q = q.where('t.type', '=', f.type);
+  if (f.fromMs !== undefined) q = q.where('i.paid_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('i.paid_at_ms', '<', f.toMs);
+  return q;
+}
+
+export async function listPayouts(ex: Executor, f: PayoutFilter, page: { limit: number; offset: number }) {
+  return payoutQuery(ex, f)
+    .select([
+      'i.id',
+      'i.ticket_id',
+      't.type',
+      'i.bet_type',
+      'i.posts',
+      'i.amount',
+      'i.hits',
+      'i.payout',
+      'i.paid_at_ms',
+      'd.id as draw_id',
+      'd.code as draw_code',
+      'd.draw_at_ms',
+    ])
+    .orderBy('i.paid_at_ms', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function payoutTotals(ex: Executor, f: PayoutFilter) {
+  return payoutQuery(ex, f)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('i.payout'), eb.lit(0)).as('payout'),
+    ])
+    .executeTakeFirstOrThrow();
+}
