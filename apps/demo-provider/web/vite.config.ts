@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
@@ -39,4 +40,6 @@ export default defineConfig({
       },
     },
   },
+  // Read by Vitest only (the root vitest.config.ts lists this folder as a project); `vite build` ignores it.
+  test: { name: 'demo-pages', environment: 'node', include: ['src/**/*.test.ts'] },
 });
