@@ -239,3 +239,60 @@ test('a spent launch code asks the player, in Khmer, to reopen the game', async 
   await shot(page, 'demo-reopen', info);
   await expectAccessible(page);
 });
+
+test('both games fit an iframe of 360 × 640 and of 1280 × 800, the main button in view', async ({ page }, info) => {
+  for (const [width, height] of [
+    [360, 640],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const game of ['angkor-fortune', 'baccarat'] as const) {
+      const provider = game === 'baccarat' ? 2 : 3;
+      const src = `${fixture.url}/provider/demo/${game}/?provider=${provider}&code=frame&lang=km&platform=mobile&sound=0`;
+      // How our web app shows a game: a borderless iframe filling the screen.
+      await page.setContent(
+        `<html lang="km"><body style="margin:0"><iframe title="game" src="${src}" style="display:block;border:0;width:${width}px;height:${height}px"></iframe></body></html>`,
+      );
+      const frame = page.frameLocator('iframe');
+      const button = frame.getByTestId(game === 'baccarat' ? 'deal' : 'spin');
+      await expect(button).toBeVisible();
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height, `${game} at ${width}×${height}: the main button in view`).toBeLessThanOrEqual(height);
+      const overflow = await frame.locator('body').evaluate((body) => body.scrollWidth - body.clientWidth);
+      expect(overflow, `${game} at ${width}×${height}: no sideways scroll`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `artifacts/screenshots/demo-frame-${game}-${width}x${height}-${info.project.name}.png` });
+    }
+  }
+});
+
+test('sound only when the launch asks for it, and only after the first tap', async ({ page }) => {
+  // Counts the audio contexts the page makes (a synthesized sound needs one).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { audioContexts: number; AudioContext: typeof AudioContext };
+    counted.audioContexts = 0;
+    const Original = window.AudioContext;
+    counted.AudioContext = class extends Original {
+      constructor() {
+        super();
+        counted.audioContexts += 1;
+      }
+    };
+  });
+  const contexts = () => page.evaluate(() => (window as unknown as { audioContexts: number }).audioContexts);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+
+  await page.goto(`${fixture.url}/provider/demo/angkor-fortune/?provider=3&code=quiet&lang=km&sound=0`);
+  await spinOnce(page);
+  expect(await contexts()).toBe(0);
+  await expect(page.getByTestId('sound-toggle')).toHaveCount(0);
+
+  await open(page, 'angkor-fortune');
+  await expect(page.getByTestId('spin')).toBeVisible();
+  expect(await contexts()).toBe(0);
+  await spinOnce(page);
+  expect(await contexts()).toBe(1);
+  const toggle = page.getByTestId('sound-toggle');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
