@@ -29,7 +29,8 @@ import {
  * (apps/demo-provider/web/dist) and answers the studio's game API (apps/demo-provider/src/api/game-api.ts) with
  * rounds computed by the real rules from a real seed pair, in memory. Launch codes it understands:
  * `expired` is refused as the real server refuses a spent code; `tamper` makes the history lie about its
- * results, so the fairness panel's "mismatch" can be seen. Once the real studio server is merged, the spec is
+ * results, so the fairness panel's "mismatch" can be seen; `poor` starts with 1,500 ៛; `once` plays one round,
+ * then the session has expired. Once the real studio server is merged, the spec is
  * pointed at it instead.
  */
 
@@ -52,6 +53,8 @@ interface Player {
   clientSeed: string;
   nonce: number;
   tamper: boolean;
+  /** Rounds left before the session expires (`once`), or null. */
+  roundsLeft: number | null;
   /** Newest first, with the seed each round used (revealed once that seed is rotated away). */
   rounds: (HistoryRound & { seed: string })[];
   replies: Map<string, unknown>;
@@ -112,22 +115,25 @@ export async function startDemoFixture(): Promise<DemoFixture> {
       seed: p.serverSeed,
     });
     p.nonce += 1;
+    if (p.roundsLeft !== null) p.roundsLeft -= 1;
   };
 
   const api = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (path === 'api/session' && req.method === 'POST') {
       const body = await readJson(req);
       const code = String(body.code ?? '');
-      if (!code || code === 'expired') return refuse(res, 401, 'INVALID_SESSION', 'launch code unknown or used');
+      if (!code || code === 'expired')
+        return refuse(res, 401, 'INVALID_SESSION', 'launch code unknown or used');
       const session = randomBytes(24).toString('base64url');
       const game = body.provider === '2' ? 'baccarat' : 'angkor-fortune';
       const p: Player = {
         game,
-        balance: START_BALANCE,
+        balance: code === 'poor' ? 1_500 : START_BALANCE,
         serverSeed: newSeed(),
         clientSeed: randomBytes(8).toString('hex'),
         nonce: 0,
         tamper: code === 'tamper',
+        roundsLeft: code === 'once' ? 1 : null,
         rounds: [],
         replies: new Map(),
       };
@@ -146,6 +152,7 @@ export async function startDemoFixture(): Promise<DemoFixture> {
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const p = players.get(bearer);
     if (!p) return refuse(res, 401, 'INVALID_SESSION', 'no such session');
+    if (p.roundsLeft === 0) return refuse(res, 401, 'SESSION_EXPIRED', 'session expired');
 
     if (path === 'api/slot/spin' && req.method === 'POST') {
       const body = await readJson(req);
@@ -165,7 +172,12 @@ export async function startDemoFixture(): Promise<DemoFixture> {
         server_seed_hash: serverSeedHash(p.serverSeed),
         stops,
         window: outcome.window.map((column) => [...column]),
-        lines: outcome.lineWins.map((w) => ({ line: w.lineIndex + 1, symbol: w.symbol, count: w.count, win: w.win })),
+        lines: outcome.lineWins.map((w) => ({
+          line: w.lineIndex + 1,
+          symbol: w.symbol,
+          count: w.count,
+          win: w.win,
+        })),
         scatter: { count: outcome.scatter.count, win: outcome.scatter.win },
         total_bet: totalBet,
         win: outcome.totalWin,
@@ -228,7 +240,9 @@ export async function startDemoFixture(): Promise<DemoFixture> {
         total_bet: settled.stake,
         win: settled.payout,
         result: {
-          deal_order: p.tamper ? order.map((d, i) => (i === 0 ? { ...d, card: (d.card + 1) % 416 } : d)) : order,
+          deal_order: p.tamper
+            ? order.map((d, i) => (i === 0 ? { ...d, card: (d.card + 1) % 416 } : d))
+            : order,
           outcome: coup.outcome,
         },
       });
@@ -264,7 +278,8 @@ export async function startDemoFixture(): Promise<DemoFixture> {
         return send(res, 200, { previous, current: fairOf(p) });
       }
       const seed = String(body.client_seed ?? '');
-      if (!isClientSeed(seed)) return refuse(res, 400, 'INVALID_BET', 'client seed must be [A-Za-z0-9_-]{1,64}');
+      if (!isClientSeed(seed))
+        return refuse(res, 400, 'INVALID_BET', 'client seed must be [A-Za-z0-9_-]{1,64}');
       p.clientSeed = seed;
       return send(res, 200, fairOf(p));
     }

@@ -21,7 +21,12 @@ test.afterAll(async () => {
 
 const riel = (n: number) => `${n.toLocaleString('en-US')} ៛`;
 
-function open(page: Page, game: 'angkor-fortune' | 'baccarat', code = 'launch-ok', lang = 'km'): Promise<unknown> {
+function open(
+  page: Page,
+  game: 'angkor-fortune' | 'baccarat',
+  code = 'launch-ok',
+  lang = 'km',
+): Promise<unknown> {
   const provider = game === 'baccarat' ? 2 : 3;
   return page.goto(
     `${fixture.url}/provider/demo/${game}/?provider=${provider}&code=${code}&lang=${lang}&platform=mobile&sound=1`,
@@ -140,12 +145,24 @@ test('baccarat: every bet kind in a round, cards dealt in order, payouts per bet
     // The cards in deal order, each on its hand, and the scores.
     const players = reply.deal_order.filter((d) => d.hand === 'PLAYER').map((d) => String(d.card));
     const bankers = reply.deal_order.filter((d) => d.hand === 'BANKER').map((d) => String(d.card));
-    expect(await page.getByTestId('cards-PLAYER').locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(players);
-    expect(await page.getByTestId('cards-BANKER').locator('.card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(bankers);
+    expect(
+      await page
+        .getByTestId('cards-PLAYER')
+        .locator('.card')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    ).toEqual(players);
+    expect(
+      await page
+        .getByTestId('cards-BANKER')
+        .locator('.card')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+    ).toEqual(bankers);
     await expect(page.getByTestId('score-PLAYER')).toHaveText(String(reply.player_score));
     await expect(page.getByTestId('score-BANKER')).toHaveText(String(reply.banker_score));
     const word = { PLAYER: 'អ្នកលេងឈ្នះ', BANKER: 'ធនាគារឈ្នះ', TIE: 'ស្មើគ្នា' }[reply.outcome];
-    await expect(page.getByTestId('outcome')).toHaveText(`${word} · ${reply.player_score} : ${reply.banker_score}`);
+    await expect(page.getByTestId('outcome')).toHaveText(
+      `${word} · ${reply.player_score} : ${reply.banker_score}`,
+    );
     for (const bet of reply.bets)
       await expect(page.getByTestId(`payout-${bet.type}`)).toHaveText(
         bet.payout > 0 ? `+${riel(bet.payout)}` : riel(0),
@@ -154,7 +171,10 @@ test('baccarat: every bet kind in a round, cards dealt in order, payouts per bet
     expect(reply.balance).toBe(balance);
     await expect(page.getByTestId('balance')).toHaveText(riel(balance));
     await expect(page.getByTestId('bead-plate').locator('.bead')).toHaveCount(round);
-    await expect(page.getByTestId('bead-plate').locator('.bead').last()).toHaveAttribute('data-outcome', reply.outcome);
+    await expect(page.getByTestId('bead-plate').locator('.bead').last()).toHaveAttribute(
+      'data-outcome',
+      reply.outcome,
+    );
     await shot(page, `demo-baccarat-round${round}`, info);
   }
   await expectAccessible(page);
@@ -240,7 +260,9 @@ test('a spent launch code asks the player, in Khmer, to reopen the game', async 
   await expectAccessible(page);
 });
 
-test('both games fit an iframe of 360 × 640 and of 1280 × 800, the main button in view', async ({ page }, info) => {
+test('both games fit an iframe of 360 × 640 and of 1280 × 800, the main button in view', async ({
+  page,
+}, info) => {
   for (const [width, height] of [
     [360, 640],
     [1280, 800],
@@ -257,10 +279,15 @@ test('both games fit an iframe of 360 × 640 and of 1280 × 800, the main button
       const button = frame.getByTestId(game === 'baccarat' ? 'deal' : 'spin');
       await expect(button).toBeVisible();
       const box = (await button.boundingBox())!;
-      expect(box.y + box.height, `${game} at ${width}×${height}: the main button in view`).toBeLessThanOrEqual(height);
+      expect(
+        box.y + box.height,
+        `${game} at ${width}×${height}: the main button in view`,
+      ).toBeLessThanOrEqual(height);
       const overflow = await frame.locator('body').evaluate((body) => body.scrollWidth - body.clientWidth);
       expect(overflow, `${game} at ${width}×${height}: no sideways scroll`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `artifacts/screenshots/demo-frame-${game}-${width}x${height}-${info.project.name}.png` });
+      await page.screenshot({
+        path: `artifacts/screenshots/demo-frame-${game}-${width}x${height}-${info.project.name}.png`,
+      });
     }
   }
 });
@@ -295,4 +322,35 @@ test('sound only when the launch asks for it, and only after the first tap', asy
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('refusals: not enough money changes nothing and says so in Khmer; an expired session asks to reopen', async ({
+  page,
+}, info) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // 1,500 ៛ cannot pay a 2,000 ៛ spin: the server refuses, the balance stays.
+  await open(page, 'angkor-fortune', 'poor');
+  const [response] = await Promise.all([page.waitForResponse(isSpin), page.getByTestId('spin').click()]);
+  expect(response.status()).toBe(409);
+  await expect(page.getByTestId('error')).toHaveText('សមតុល្យមិនគ្រប់គ្រាន់។');
+  await expect(page.getByTestId('balance')).toHaveText('1,500 ៛');
+  await expect(page.getByTestId('spin')).toBeEnabled();
+  await shot(page, 'demo-slot-refused', info);
+  await expectAccessible(page);
+
+  // Baccarat checks the balance before sending: nothing reaches the server.
+  await open(page, 'baccarat', 'poor');
+  await page.getByTestId('chip-5000').click();
+  await page.getByTestId('spot-PLAYER').click();
+  let dealt = false;
+  page.on('request', (r) => (dealt ||= r.url().endsWith('/api/baccarat/deal')));
+  await page.getByTestId('deal').click();
+  await expect(page.getByTestId('error')).toHaveText('សមតុល្យមិនគ្រប់គ្រាន់។');
+  expect(dealt).toBe(false);
+
+  // A session that ends mid-play: the next spin asks the player to reopen the game.
+  await open(page, 'angkor-fortune', 'once');
+  await spinOnce(page);
+  await page.getByTestId('spin').click();
+  await expect(page.getByTestId('reopen')).toHaveText('វគ្គលេងបានផុតកំណត់។ សូមបិទ ហើយបើកហ្គេមម្ដងទៀត។');
 });

@@ -121,7 +121,8 @@ function demoClosure(key, seen = new Set()) {
   const chunk = demoManifest[key];
   if (!chunk) throw new Error(`no entry ${key} in ${DEMO_MANIFEST}`);
   seen.add(key);
-  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) demoClosure(imported, seen);
+  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+    demoClosure(imported, seen);
   return seen;
 }
 for (const page of DEMO_PAGES) {

@@ -33,9 +33,7 @@ const CARD_MS = 520;
 type Stakes = Partial<Record<BaccaratBetKind, number>>;
 
 function outcomesOf(history: HistoryRound[]): DealReply['outcome'][] {
-  return history
-    .flatMap((round) => ('outcome' in round.result ? [round.result.outcome] : []))
-    .reverse();
+  return history.flatMap((round) => ('outcome' in round.result ? [round.result.outcome] : [])).reverse();
 }
 
 async function main(): Promise<void> {
@@ -109,7 +107,11 @@ async function main(): Promise<void> {
   });
   const clearButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear' }, t('clear'));
   const rebetButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'rebet' }, t('rebet'));
-  const dealButton = h('button', { type: 'button', class: 'btn btn-gold deal', 'data-testid': 'deal' }, t('deal'));
+  const dealButton = h(
+    'button',
+    { type: 'button', class: 'btn btn-gold deal', 'data-testid': 'deal' },
+    t('deal'),
+  );
   const totalOut = h('output', { class: 'total', 'data-testid': 'total-bet' });
   const road = new BeadPlate(shell.i18n);
 
@@ -181,7 +183,9 @@ async function main(): Promise<void> {
     h(
       'div',
       { class: 'spots' },
-      ...(['PLAYER_PAIR', 'TIE', 'BANKER_PAIR', 'PLAYER', 'BANKER'] as const).map((k) => spots.get(k)!.button),
+      ...(['PLAYER_PAIR', 'TIE', 'BANKER_PAIR', 'PLAYER', 'BANKER'] as const).map(
+        (k) => spots.get(k)!.button,
+      ),
     ),
     h('div', { class: 'chips', role: 'group', 'aria-label': t('chips') }, ...chipButtons),
     h('div', { class: 'actions' }, clearButton, rebetButton, totalOut, dealButton),
@@ -217,9 +221,7 @@ async function main(): Promise<void> {
   const deal = async () => {
     if (busy) return;
     shell.clearError();
-    const bets = BACCARAT_BET_KINDS.flatMap((kind) =>
-      stakes[kind] ? [{ kind, amount: stakes[kind] }] : [],
-    );
+    const bets = BACCARAT_BET_KINDS.flatMap((kind) => (stakes[kind] ? [{ kind, amount: stakes[kind] }] : []));
     // The rules' own check before anything is sent: a refused round never reaches the wallet.
     const checked = checkRoundBets(bets);
     if (!checked.ok) {

@@ -41,7 +41,11 @@ export interface BetPay {
 
 export const BET_PAYS: readonly BetPay[] = BACCARAT_BET_KINDS.map((kind) => {
   const profit = (betPayout(kind, STAKE, WINNING[kind]) - STAKE) / STAKE;
-  return { kind, ratio: `${profit}:1`, returnedOnTie: kind !== 'TIE' && betPayout(kind, STAKE, TIE) === STAKE };
+  return {
+    kind,
+    ratio: `${profit}:1`,
+    returnedOnTie: kind !== 'TIE' && betPayout(kind, STAKE, TIE) === STAKE,
+  };
 });
 
 export const BET_NAMES: Record<BaccaratBetKind, TextKey> = {

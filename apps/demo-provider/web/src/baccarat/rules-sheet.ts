@@ -16,11 +16,7 @@ export function rulesSheet(shell: Shell): () => void {
     const drawing = h(
       'table',
       { class: 'rules drawing', 'data-testid': 'drawing-table' },
-      h(
-        'caption',
-        {},
-        `${t('drawingTable')} — ${t('draws')} = D, ${t('stands')} = S`,
-      ),
+      h('caption', {}, `${t('drawingTable')} — ${t('draws')} = D, ${t('stands')} = S`),
       h(
         'thead',
         {},
@@ -70,12 +66,14 @@ export function rulesSheet(shell: Shell): () => void {
               'tr',
               {},
               h('th', { scope: 'row' }, t(BET_NAMES[pay.kind])),
-              h('td', {}, pay.ratio, pay.returnedOnTie ? ` (${t('tie')} → ↺)` : ''),
               h(
                 'td',
                 {},
-                `${riel(BACCARAT_LIMITS[pay.kind].min)} – ${riel(BACCARAT_LIMITS[pay.kind].max)}`,
+                pay.ratio,
+                pay.returnedOnTie ? h('br') : '',
+                pay.returnedOnTie ? h('small', {}, t('tieReturns')) : '',
               ),
+              h('td', {}, `${riel(BACCARAT_LIMITS[pay.kind].min)} – ${riel(BACCARAT_LIMITS[pay.kind].max)}`),
             ),
           ),
         ),

@@ -80,7 +80,8 @@ export class GameApi {
     try {
       return await this.call<T>('POST', path, body);
     } catch (error) {
-      if (error instanceof GameApiFailure && error.code === 'NETWORK') return this.call<T>('POST', path, body);
+      if (error instanceof GameApiFailure && error.code === 'NETWORK')
+        return this.call<T>('POST', path, body);
       throw error;
     }
   }

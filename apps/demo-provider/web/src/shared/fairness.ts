@@ -102,7 +102,11 @@ export function createFairness(shell: Shell, describe: (round: HistoryRound) => 
     fill(
       rounds,
       ...history.map((round) => {
-        const result = h('div', { class: 'verify-result', 'aria-live': 'polite', 'data-testid': 'verify-result' });
+        const result = h('div', {
+          class: 'verify-result',
+          'aria-live': 'polite',
+          'data-testid': 'verify-result',
+        });
         const button = h(
           'button',
           {

@@ -84,6 +84,7 @@ const KM = {
   betKinds: 'ការភ្នាល់',
   minMax: 'តិចបំផុត – ច្រើនបំផុត',
   perRound: 'ការភ្នាល់ក្នុងមួយជុំ',
+  tieReturns: 'សងប្រាក់ដើមវិញពេលស្មើ',
 } as const;
 
 export type TextKey = keyof typeof KM;
@@ -167,6 +168,7 @@ const EN: Record<TextKey, string> = {
   betKinds: 'Bets',
   minMax: 'Min – max',
   perRound: 'Bets per round',
+  tieReturns: 'stake back on a tie',
 };
 
 /** The player's refusals, in their language (GameApiError.code), and NETWORK for a request that got no answer. */

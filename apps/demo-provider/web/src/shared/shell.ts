@@ -134,7 +134,11 @@ export async function openShell(title: TextKey, defaultProvider: '2' | '3'): Pro
       };
     },
     addTopButton: (label, onClick, testId) => {
-      const button = h('button', { type: 'button', class: 'btn top-btn', 'data-testid': testId }, text.t(label));
+      const button = h(
+        'button',
+        { type: 'button', class: 'btn top-btn', 'data-testid': testId },
+        text.t(label),
+      );
       button.addEventListener('click', onClick);
       buttons.append(button);
       return button;
@@ -142,10 +146,14 @@ export async function openShell(title: TextKey, defaultProvider: '2' | '3'): Pro
   };
 
   if (sound.available) {
-    const toggle = shell.addTopButton('sound', () => {
-      sound.muted = !sound.muted;
-      toggle.setAttribute('aria-pressed', String(!sound.muted));
-    }, 'sound-toggle');
+    const toggle = shell.addTopButton(
+      'sound',
+      () => {
+        sound.muted = !sound.muted;
+        toggle.setAttribute('aria-pressed', String(!sound.muted));
+      },
+      'sound-toggle',
+    );
     sound.muted = false;
     toggle.setAttribute('aria-pressed', 'true');
   }

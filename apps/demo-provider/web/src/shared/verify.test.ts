@@ -39,7 +39,12 @@ const baccarat = round({
 describe('verifyRound (the fairness panel re-derives a round in the browser)', () => {
   it('matches the spec vector of the slot, and knows the hash was shown before play', () => {
     const check = verifyRound(round({}), new Set([HASH]));
-    expect(check).toMatchObject({ status: 'match', hashOk: true, hashShown: true, derived: '15, 21, 0, 9, 2' });
+    expect(check).toMatchObject({
+      status: 'match',
+      hashOk: true,
+      hashShown: true,
+      derived: '15, 21, 0, 9, 2',
+    });
   });
 
   it('matches the spec vector of baccarat (cards in deal order, then the outcome)', () => {

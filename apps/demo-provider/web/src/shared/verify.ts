@@ -28,7 +28,12 @@ function derive(round: HistoryRound, serverSeed: string): string {
   const source = fairWordSource(serverSeed, round.client_seed, round.nonce);
   if ('stops' in round.result) return spinFromStream(source).join(', ');
   const coup = dealCoup(source);
-  const order = [`P${coup.player[0]!.id}`, `B${coup.banker[0]!.id}`, `P${coup.player[1]!.id}`, `B${coup.banker[1]!.id}`];
+  const order = [
+    `P${coup.player[0]!.id}`,
+    `B${coup.banker[0]!.id}`,
+    `P${coup.player[1]!.id}`,
+    `B${coup.banker[1]!.id}`,
+  ];
   if (coup.player[2]) order.push(`P${coup.player[2].id}`);
   if (coup.banker[2]) order.push(`B${coup.banker[2].id}`);
   return `${order.join(', ')} → ${coup.outcome}`;
@@ -48,5 +53,11 @@ export function verifyRound(round: HistoryRound, shownHashes: ReadonlySet<string
     // A client seed or nonce the rules refuse cannot have produced a fair round.
     return { status: 'mismatch', hashOk, hashShown, derived: '', recorded };
   }
-  return { status: hashOk && derived === recorded ? 'match' : 'mismatch', hashOk, hashShown, derived, recorded };
+  return {
+    status: hashOk && derived === recorded ? 'match' : 'mismatch',
+    hashOk,
+    hashShown,
+    derived,
+    recorded,
+  };
 }

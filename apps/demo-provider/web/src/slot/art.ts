@@ -69,7 +69,14 @@ function temple(): SVGSymbolElement {
 
 function lotus(): SVGSymbolElement {
   const petal = (angle: number, fill: string, length: number) =>
-    s('ellipse', { cx: 50, cy: 62 - length / 2, rx: 10, ry: length / 2, fill, transform: `rotate(${angle} 50 64)` });
+    s('ellipse', {
+      cx: 50,
+      cy: 62 - length / 2,
+      rx: 10,
+      ry: length / 2,
+      fill,
+      transform: `rotate(${angle} 50 64)`,
+    });
   return s(
     'symbol',
     { id: 'sym-S', viewBox: '0 0 100 100' },
@@ -92,7 +99,12 @@ function apsara(): SVGSymbolElement {
     s('path', { d: 'M34 44 Q50 30 66 44 L64 50 L36 50 Z', fill: 'url(#g-gold)', stroke: '#6b4a00' }),
     s('circle', { cx: 50, cy: 22, r: 3, fill: '#ff5a7a' }),
     s('ellipse', { cx: 50, cy: 64, rx: 15, ry: 17, fill: '#e9b98c' }),
-    s('path', { d: 'M42 62 Q45 60 48 62 M52 62 Q55 60 58 62', stroke: '#4a2a10', 'stroke-width': 2, fill: 'none' }),
+    s('path', {
+      d: 'M42 62 Q45 60 48 62 M52 62 Q55 60 58 62',
+      stroke: '#4a2a10',
+      'stroke-width': 2,
+      fill: 'none',
+    }),
     s('path', { d: 'M45 72 Q50 76 55 72', stroke: '#b0414f', 'stroke-width': 2.5, fill: 'none' }),
     s('circle', { cx: 33, cy: 70, r: 4, fill: '#ffd35c' }),
     s('circle', { cx: 67, cy: 70, r: 4, fill: '#ffd35c' }),
@@ -135,7 +147,12 @@ function ruby(): SVGSymbolElement {
     'symbol',
     { id: 'sym-H3', viewBox: '0 0 100 100' },
     tile('url(#g-night)'),
-    s('path', { d: 'M28 36 L40 20 L60 20 L72 36 L50 84 Z', fill: '#e0223f', stroke: '#6a0012', 'stroke-width': 2 }),
+    s('path', {
+      d: 'M28 36 L40 20 L60 20 L72 36 L50 84 Z',
+      fill: '#e0223f',
+      stroke: '#6a0012',
+      'stroke-width': 2,
+    }),
     s('path', { d: 'M28 36 L72 36 M40 20 L46 36 L50 84 L54 36 L60 20', stroke: '#ff8a9c', fill: 'none' }),
     s('path', { d: 'M40 20 L46 36 L28 36 Z', fill: '#ff5a73' }),
     s('path', { d: 'M46 36 L54 36 L50 84 Z', fill: '#ff3a58' }),

@@ -91,11 +91,7 @@ async function main(): Promise<void> {
       ),
       spinButton,
     ),
-    h(
-      'p',
-      { class: 'rtp-line' },
-      `${t('rtp')}: ${rtpPercent()} · ${LINES} ${t('line')}`,
-    ),
+    h('p', { class: 'rtp-line' }, `${t('rtp')}: ${rtpPercent()} · ${LINES} ${t('line')}`),
   );
   renderBet();
 
@@ -171,7 +167,9 @@ async function main(): Promise<void> {
     shell.setBalance(reply.balance - reply.win);
     const outcome = evaluateSpin(reply.stops, lineBet());
     if (outcome.totalWin !== reply.win)
-      console.warn(`the published rules price these stops at ${outcome.totalWin}, the server paid ${reply.win}`);
+      console.warn(
+        `the published rules price these stops at ${outcome.totalWin}, the server paid ${reply.win}`,
+      );
 
     const instant = reducedMotion();
     const ticks = instant ? undefined : window.setInterval(() => shell.sound.play('tick'), 90);

@@ -24,7 +24,9 @@ function lineDiagram(lineIndex: number): SVGSVGElement {
     'svg',
     { viewBox: '0 0 50 30', width: 60, height: 36, 'aria-hidden': 'true' },
     s('rect', { x: 0, y: 0, width: 50, height: 30, fill: '#0a1418', rx: 3 }),
-    ...rows.map((row, reel) => s('rect', { x: reel * 10 + 2, y: row * 10 + 2, width: 6, height: 6, fill: '#3c5a5e' })),
+    ...rows.map((row, reel) =>
+      s('rect', { x: reel * 10 + 2, y: row * 10 + 2, width: 6, height: 6, fill: '#3c5a5e' }),
+    ),
     s('polyline', {
       points: rows.map((row, reel) => `${reel * 10 + 5},${row * 10 + 5}`).join(' '),
       fill: 'none',
@@ -57,12 +59,7 @@ export function paytableSheet(shell: Shell, lineBet: () => number): () => void {
       .sort((a, b) => b.count - a.count);
     fill(
       body,
-      h(
-        'p',
-        { class: 'rtp', 'data-testid': 'rtp' },
-        `${t('rtp')}: `,
-        h('strong', {}, rtpPercent()),
-      ),
+      h('p', { class: 'rtp', 'data-testid': 'rtp' }, `${t('rtp')}: `, h('strong', {}, rtpPercent())),
       h(
         'p',
         { class: 'hint' },
@@ -96,7 +93,9 @@ export function paytableSheet(shell: Shell, lineBet: () => number): () => void {
           lang === 'km'
             ? `${t('scatter')} នៅកន្លែងណាក៏បាន គុណនឹងភ្នាល់សរុប៖ `
             : `${t('scatter')} anywhere pays × the total bet: `,
-          scatterCounts.map(({ count, multiple }) => `${count} = ×${multiple} (${riel(multiple * total)})`).join(' · '),
+          scatterCounts
+            .map(({ count, multiple }) => `${count} = ×${multiple} (${riel(multiple * total)})`)
+            .join(' · '),
         ),
       ),
       h(

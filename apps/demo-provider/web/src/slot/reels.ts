@@ -31,7 +31,11 @@ export class Reels {
 
   constructor(stops: readonly number[], label: string) {
     this.stops = [...stops];
-    const clip = s('clipPath', { id: 'reel-window' }, s('rect', { x: 0, y: 0, width: REELS * CELL, height: ROWS * CELL }));
+    const clip = s(
+      'clipPath',
+      { id: 'reel-window' },
+      s('rect', { x: 0, y: 0, width: REELS * CELL, height: ROWS * CELL }),
+    );
     this.overlay = s('g', { class: 'win-overlay', 'pointer-events': 'none' });
     const reels = s('g', { 'clip-path': 'url(#reel-window)' });
     for (let reel = 0; reel < REELS; reel++) {
@@ -76,7 +80,14 @@ export class Reels {
   private fillStrip(reel: number, symbols: readonly SlotSymbol[]): void {
     this.strips[reel]!.replaceChildren(
       ...symbols.map((symbol, k) =>
-        s('use', { href: `#sym-${symbol}`, x: 0, y: (k - 1) * CELL, width: CELL, height: CELL, 'data-symbol': symbol }),
+        s('use', {
+          href: `#sym-${symbol}`,
+          x: 0,
+          y: (k - 1) * CELL,
+          width: CELL,
+          height: CELL,
+          'data-symbol': symbol,
+        }),
       ),
     );
   }
