@@ -47,6 +47,9 @@ async function spinOnce(page: Page): Promise<SpinReply> {
 test('slot: the reels land on the server stops, wins are drawn and counted up, the balance follows', async ({
   page,
 }, info) => {
+  // Spins until a win (one in two on average, each about two seconds of reels) and three axe runs, on two
+  // cores shared with other runs.
+  test.setTimeout(120_000);
   await open(page, 'angkor-fortune');
   await expect(page.getByRole('heading', { name: 'សំណាងអង្គរ' })).toBeVisible();
   await expect(page.getByTestId('balance')).toHaveText('1,000,000 ៛');
@@ -95,7 +98,13 @@ test('slot: the reels land on the server stops, wins are drawn and counted up, t
   if (reply!.win >= 100) expect(new Set(seen).size, `count-up values: ${seen.join(' ')}`).toBeGreaterThan(2);
   expect(seen.at(-1)).toBe(riel(reply!.win));
   // Each winning line drawn over the window, and announced with its win.
-  await expect(page.locator('.win-line').first()).toBeVisible();
+  // (attached, not "visible": a straight line across a row is an SVG box of no height). The page cycles
+  // through the lines, so the one drawn now is one of the reply's.
+  await expect(page.locator('.win-line').first()).toBeAttached();
+  const drawn = await page
+    .locator('.win-line')
+    .evaluateAll((lines) => lines.map((l) => l.getAttribute('data-line')));
+  for (const line of drawn) expect(reply!.lines.map((l) => String(l.line))).toContain(line);
   const status = page.getByTestId('status');
   await expect(status).toContainText(`ឈ្នះ ${riel(reply!.win)}`);
   for (const line of reply!.lines) await expect(status).toContainText(`ខ្សែ ${line.line} `);
@@ -115,6 +124,7 @@ test('slot: the reels land on the server stops, wins are drawn and counted up, t
 test('baccarat: every bet kind in a round, cards dealt in order, payouts per bet, the bead plate', async ({
   page,
 }, info) => {
+  test.setTimeout(90_000);
   await open(page, 'baccarat');
   await expect(page.getByRole('heading', { name: 'បាការ៉ាត់' })).toBeVisible();
   await expect(page.getByTestId('deal')).toBeDisabled();
