@@ -23,6 +23,7 @@ export class GameApiFailure extends Error {
 }
 
 const KNOWN_CODES: readonly ErrorCode[] = [
+  'INVALID_REQUEST',
   'INVALID_SESSION',
   'SESSION_EXPIRED',
   'INVALID_BET',
@@ -105,9 +106,10 @@ export class GameApi {
     if (response.ok && payload !== null) return payload as T;
     const refusal = payload as Partial<GameApiError> | null;
     const code = KNOWN_CODES.find((known) => known === refusal?.code);
-    // A 5xx without a code is the studio being down, which to the player is the wallet being unavailable.
+    // An answer without a known code (a 5xx, a proxy's page): the page cannot tell whether the round happened,
+    // so it says what a lost answer says, "check your balance", rather than promise the money did not move.
     throw new GameApiFailure(
-      code ?? (response.status === 401 ? 'INVALID_SESSION' : 'WALLET_UNAVAILABLE'),
+      code ?? (response.status === 401 ? 'INVALID_SESSION' : 'NETWORK'),
       refusal?.message ?? `HTTP ${response.status}`,
     );
   }

@@ -171,13 +171,21 @@ const EN: Record<TextKey, string> = {
   tieReturns: 'stake back on a tie',
 };
 
-/** The player's refusals, in their language (GameApiError.code), and NETWORK for a request that got no answer. */
-export type ErrorCode = GameApiError['code'] | 'NETWORK';
+/**
+ * The player's refusals, in their language (GameApiError.code), NETWORK for a request that got no answer or an
+ * answer without a code, and INVALID_REQUEST, which the studio's server adds (named here too, so this table
+ * compiles both before and after that addition).
+ */
+export type ErrorCode = GameApiError['code'] | 'INVALID_REQUEST' | 'NETWORK';
 
 const ERRORS: Record<ErrorCode, { km: string; en: string }> = {
   INVALID_SESSION: { km: KM.reopen, en: EN.reopen },
   SESSION_EXPIRED: { km: KM.reopen, en: EN.reopen },
   INVALID_BET: { km: 'ការភ្នាល់មិនត្រឹមត្រូវ។', en: 'That bet is not allowed.' },
+  INVALID_REQUEST: {
+    km: 'ហ្គេមមិនយល់សំណើនេះទេ។ សូមបើកហ្គេមម្ដងទៀត។',
+    en: 'The game did not understand that request. Please reopen the game.',
+  },
   NOT_ENOUGH_MONEY: { km: 'សមតុល្យមិនគ្រប់គ្រាន់។', en: 'Not enough balance.' },
   LIMIT_REACHED: { km: 'អ្នកបានដល់កំណត់ភ្នាល់ហើយ។', en: 'You have reached your betting limit.' },
   USER_DISABLED: { km: 'គណនីរបស់អ្នកត្រូវបានបិទ។', en: 'Your account is disabled.' },
