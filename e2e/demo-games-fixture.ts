@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -116,7 +117,12 @@ export interface DemoFixture {
   close(): Promise<void>;
 }
 
+/**
+ * Builds the pages first (a second or two), so the test never runs a stale build: `npm run test:e2e` builds the
+ * web app only.
+ */
 export async function startDemoFixture(): Promise<DemoFixture> {
+  execFileSync('npm', ['run', '--silent', 'build:web', '-w', '@lotto59/demo-provider'], { stdio: 'ignore' });
   const players = new Map<string, Player>();
 
   const record = (p: Player, round: Omit<HistoryRound, 'server_seed' | 'created_at' | 'game_code'>) => {

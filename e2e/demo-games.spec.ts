@@ -6,13 +6,13 @@ import { expectAccessible, shot } from './support';
 
 /*
  * The demo studio's game pages (issue 12, items 4–5): the slot Angkor Fortune and the baccarat table, on a phone
- * and a desktop, against a fixture server that deals with the real rules (e2e/demo-games-fixture.ts; run
- * `npm run build:web -w @lotto59/demo-provider` first). Every figure the page shows is checked against the
- * server's answer.
+ * and a desktop, against a fixture server that deals with the real rules (e2e/demo-games-fixture.ts, which
+ * builds the pages first). Every figure the page shows is checked against the server's answer.
  */
 
 let fixture: DemoFixture;
 test.beforeAll(async () => {
+  test.setTimeout(60_000);
   fixture = await startDemoFixture();
 });
 test.afterAll(async () => {
