@@ -6,6 +6,9 @@
 // written by `npm run build -w @lotto59/web`): those scripts and everything they import statically, plus the
 // /login route chunk and its static imports when it is a chunk of its own.
 // Dynamic imports (other screens, the contract's schemas, English) are left out: /login renders without them.
+// Then each game page of the demo studio (issue 12: 120 kB gzip each), from its own build
+// (apps/demo-provider/web/dist, written by `npm run build:web -w @lotto59/demo-provider`): the page's entry and
+// everything it imports, statically or not, since a game page loads all of it before the first round.
 // Exits 1 above a budget, 2 when there is no build to measure.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,11 +21,21 @@ const ROUTE_BUDGETS = [
 /** Loaded with every signed-in page (menu, top bar): printed beside the route figures, not counted in them. */
 const MAIN_LAYOUT_SOURCE = 'src/app/layout/main-layout.tsx';
 const DIST = process.argv[2] ?? 'apps/web/dist';
+const DEMO_DIST = process.argv[3] ?? 'apps/demo-provider/web/dist';
+const DEMO_PAGES = ['angkor-fortune/index.html', 'baccarat/index.html'];
+const DEMO_BUDGET_BYTES = 120 * 1000;
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const LOGIN_ROUTE_SOURCE = 'src/app/routes/auth/login.tsx';
 
 if (!existsSync(MANIFEST)) {
   console.error(`[bundle-size] ${MANIFEST} not found: run \`npm run build -w @lotto59/web\` first.`);
+  process.exit(2);
+}
+const DEMO_MANIFEST = join(DEMO_DIST, '.vite', 'manifest.json');
+if (!existsSync(DEMO_MANIFEST)) {
+  console.error(
+    `[bundle-size] ${DEMO_MANIFEST} not found: run \`npm run build:web -w @lotto59/demo-provider\` first.`,
+  );
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
@@ -98,6 +111,36 @@ for (const { route, source, budgetBytes } of ROUTE_BUDGETS) {
   console.log(
     `Route chunk of ${route}: ${kb(routeTotal)} gzip in ${routeRows.length} files beyond the start-up bundle ` +
       `(budget ${kb(budgetBytes)}, ${routeTotal <= budgetBytes ? 'within' : 'OVER'}); the main layout adds ${kb(layout)}`,
+  );
+}
+
+const demoManifest = JSON.parse(readFileSync(DEMO_MANIFEST, 'utf8'));
+/** Files of a demo page: its entry chunk and every chunk it imports, statically or dynamically. */
+function demoClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const chunk = demoManifest[key];
+  if (!chunk) throw new Error(`no entry ${key} in ${DEMO_MANIFEST}`);
+  seen.add(key);
+  for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+    demoClosure(imported, seen);
+  return seen;
+}
+for (const page of DEMO_PAGES) {
+  const pageRows = [...demoClosure(page)]
+    .map((key) => demoManifest[key].file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const bytes = readFileSync(join(DEMO_DIST, file));
+      return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log('');
+  print(pageRows);
+  const pageTotal = sum(pageRows);
+  over ||= pageTotal > DEMO_BUDGET_BYTES;
+  console.log(
+    `JavaScript of the demo game page ${page}: ${kb(pageTotal)} gzip in ${pageRows.length} files ` +
+      `(budget ${kb(DEMO_BUDGET_BYTES)}, ${pageTotal <= DEMO_BUDGET_BYTES ? 'within' : 'OVER'})`,
   );
 }
 process.exit(over ? 1 : 0);
