@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { playersRoutes } from './modules/players/players.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
+import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -46,7 +47,7 @@ export type App = FastifyInstance & {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
-  const headers = securityHeaders({ hsts: config.COOKIE_SECURE });
+  const headers = securityHeaders({ hsts: config.COOKIE_SECURE, providerOrigins: config.PROVIDER_ORIGINS });
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -113,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       cookies,
       scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
     }),
+  );
+  await app.register(
+    casinoReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await registerRealtime(app, {
     events: services.events,
