@@ -142,8 +142,8 @@ async function mockProvider(page: Page): Promise<{ launches: () => number }> {
   );
   await page.route('**/e2e-stub/game.html*', (route) =>
     route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><html lang="km"><body style="background:#064e3b;color:#fff"><h1>ហ្គេមសាកល្បង</h1></body></html>',
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="km"><head><meta charset="utf-8"><title>ហ្គេម</title></head><body style="background:#064e3b;color:#fff"><h1>ហ្គេមសាកល្បង</h1></body></html>',
     }),
   );
   return { launches: () => launches };

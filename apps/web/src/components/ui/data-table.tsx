@@ -66,19 +66,24 @@ export function DataTable<Row>({
                   className="max-sm:block max-sm:rounded-2xl max-sm:bg-white max-sm:p-3 max-sm:shadow-sm max-sm:ring-1 max-sm:ring-slate-200"
                 >
                   {columns.map((c) => {
-                    const className = `${CELL} ${c.align === 'right' ? 'text-right' : ''} ${PHONE_CELL}`;
+                    const align = c.align === 'right' ? 'text-right' : '';
                     return c.rowHeader ? (
+                      // The card's title line on a phone: no label before it, left-aligned.
                       <th
                         key={c.key}
                         role="rowheader"
                         scope="row"
-                        data-label={c.header}
-                        className={`${className} font-normal max-sm:before:content-none max-sm:font-semibold max-sm:text-left`}
+                        className={`${CELL} ${align} font-normal max-sm:block max-sm:px-0 max-sm:pt-0 max-sm:pb-2 max-sm:text-left`}
                       >
                         <div>{c.cell(row)}</div>
                       </th>
                     ) : (
-                      <td key={c.key} role="cell" data-label={c.header} className={className}>
+                      <td
+                        key={c.key}
+                        role="cell"
+                        data-label={c.header}
+                        className={`${CELL} ${align} ${PHONE_CELL}`}
+                      >
                         <div>{c.cell(row)}</div>
                       </td>
                     );

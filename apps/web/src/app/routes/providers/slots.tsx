@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { GameFrame } from '@/features/providers/components/game-frame';
 import { SlotList } from '@/features/providers/components/slot-list';
 import { gameName, useProviderTranslation } from '@/features/providers/i18n';
+import { useRefetchUserOnLeave } from './refetch-user-on-leave';
 
 /** `/game/slot`. */
 export function SlotListRoute() {
@@ -13,6 +14,7 @@ export function SlotListRoute() {
 export function SlotPlayRoute() {
   const { id } = useParams();
   const { t } = useProviderTranslation();
+  useRefetchUserOnLeave();
   if (!id) return <Navigate to={paths.game.slot.getHref()} replace />;
   // A key per game: another game is another visit, with its own launch.
   return <GameFrame key={id} provider={3} gameCode={id} name={gameName(id, t)} />;

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { userQueryKey } from '@/features/auth/api/get-user';
 import { isHttpError } from '@/lib/http-client';
 import { useLaunchUrl, type LaunchPlatform, type LaunchProvider } from '../api/get-launch-url';
 import { useProviderTranslation } from '../i18n';
@@ -19,8 +17,8 @@ function platformNow(): LaunchPlatform {
 
 /**
  * A provider game in a full-height frame. The launch URL is fetched on every visit (providers.md §5) with
- * the platform of this viewport and the app's language; leaving the page refetches the user detail so the
- * top bar's balance shows what the game did (seed §1 hides it while playing).
+ * the platform of this viewport and the app's language. The route refetches the user detail when the player
+ * leaves (app/routes/providers/refetch-user-on-leave.ts).
  */
 export function GameFrame({
   provider,
@@ -33,17 +31,9 @@ export function GameFrame({
   name: string;
 }) {
   const { t, language } = useProviderTranslation();
-  const queryClient = useQueryClient();
   // Chosen once per visit: turning the phone must not relaunch the game under the player's hands.
   const [platform] = useState(platformNow);
   const launch = useLaunchUrl({ provider, gameCode, platform, lang: language });
-
-  useEffect(
-    () => () => {
-      void queryClient.invalidateQueries({ queryKey: userQueryKey });
-    },
-    [queryClient],
-  );
 
   if (launch.isPending) {
     return (
