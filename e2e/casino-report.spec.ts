@@ -4,6 +4,8 @@ import { expectNoLatinWords } from './khmer-text';
 import { createPlayer, expectAccessible, shot, signIn } from './support';
 
 const MINUTE = 60_000;
+/** A full page load starts the app again (session, lazy chunks): on a busy machine more than 5 s. */
+const PAGE_LOAD_MS = 20_000;
 
 // ♠A ♥10 against ♦K ♣9 (pool indexes 0, 22, 38, 47): the banker wins 9 to 1.
 const BACCARAT_WIN = {
@@ -66,7 +68,7 @@ test('casino report: rounds of baccarat and slots, totals, detail with card face
   ]);
   await signIn(page, player);
   await page.goto('/report/casino');
-  await expect(page.getByRole('heading', { name: 'របាយការណ៍កាស៊ីណូ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'របាយការណ៍កាស៊ីណូ' })).toBeVisible({ timeout: PAGE_LOAD_MS });
 
   const rows = page.getByTestId('casino-row');
   await expect(rows).toHaveCount(4);
@@ -159,7 +161,7 @@ test('slots: the list opens a game in a full-height frame, launched anew on each
 
   await page.goto('/game/slot');
   const game = page.getByTestId('slot-game');
-  await expect(game).toContainText('សំណាងអង្គរ');
+  await expect(game).toContainText('សំណាងអង្គរ', { timeout: PAGE_LOAD_MS });
   await expect(game).toContainText('អត្រាសងត្រឡប់ 96.60%');
   await expect(page.getByTestId('top-bar-balance')).toHaveCount(0);
   await shot(page, 'slot-list', info);
@@ -185,6 +187,8 @@ test('slots: the list opens a game in a full-height frame, launched anew on each
   expect(provider.launches()).toBe(2);
 
   await page.goto('/game/casino');
-  await expect(page.getByTitle('បាការ៉ា')).toHaveAttribute('src', '/e2e-stub/game.html?code=3');
+  await expect(page.getByTitle('បាការ៉ា')).toHaveAttribute('src', '/e2e-stub/game.html?code=3', {
+    timeout: PAGE_LOAD_MS,
+  });
   await expect(page.getByTestId('top-bar-balance')).toHaveCount(0);
 });
