@@ -22,6 +22,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
 import { providersRoutes } from './modules/providers/providers.public';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
+import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -48,7 +49,7 @@ export type App = FastifyInstance & {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
-  const headers = securityHeaders({ hsts: config.COOKIE_SECURE });
+  const headers = securityHeaders({ hsts: config.COOKIE_SECURE, providerOrigins: config.PROVIDER_ORIGINS });
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -126,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // schedule still closes on the cut-off to the millisecond (the bet checks the clock, not the worker).
       scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: Math.max(config.LOTTO_TICK_MS, 250) },
     }),
+  );
+  await app.register(
+    casinoReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await registerRealtime(app, {
     events: services.events,

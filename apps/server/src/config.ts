@@ -87,6 +87,31 @@ const envSchema = z.object({
         .filter((part) => part !== ''),
     )
     .pipe(z.array(z.string().refine(isOrigin, 'an origin: scheme://host[:port], no path or slash'))),
+  /**
+   * Origins of provider studios whose game pages the web app may frame (comma-separated,
+   * `https://host[:port]`): exactly these join `'self'` in the CSP `frame-src`. Empty by default, since
+   * the demo provider is served by this server under `/provider/demo/`.
+   */
+  PROVIDER_ORIGINS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          // Exact origins: a wildcard would let any page of a whole domain into the game frame.
+          .refine(
+            (o) => isOrigin(o) && !o.includes('*'),
+            'an exact origin: scheme://host[:port], no wildcard',
+          ),
+      ),
+    ),
 
   DEMO_USERNAME: z.string().min(3).max(32).default('demo'),
   DEMO_PASSWORD: z.string().min(8).max(64).default('demo1234'),

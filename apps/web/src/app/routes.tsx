@@ -28,6 +28,12 @@ const Lotto59Tickets = lazyPage(() => import('./routes/lotto59/tickets').then((m
 const Lotto59Report = lazyPage(() => import('./routes/lotto59/report').then((m) => m.Lotto59ReportRoute));
 const notices = () => import('./routes/app/notices');
 const Reports = lazyPage(() => notices().then((m) => m.ReportsRoute));
+const slots = () => import('./routes/providers/slots');
+const SlotList = lazyPage(() => slots().then((m) => m.SlotListRoute));
+const SlotPlay = lazyPage(() => slots().then((m) => m.SlotPlayRoute));
+const casino = () => import('./routes/providers/casino');
+const Casino = lazyPage(() => casino().then((m) => m.CasinoRoute));
+const CasinoReport = lazyPage(() => casino().then((m) => m.CasinoReportRoute));
 const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
 const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
 const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
@@ -42,8 +48,8 @@ const LotteryReport = lazyPage(() => lottery().then((m) => m.LotteryReportRoute)
 const LotteryTickets = lazyPage(() => lottery().then((m) => m.LotteryTicketsRoute));
 
 /** Seed §2 report and provider-game routes that share one screen each. */
-const REPORT_PATHS = [paths.report.sport, paths.report.casino, paths.report.fishing];
-const PROVIDER_GAME_PATHS = [paths.game.sport, paths.game.casino, paths.game.slot, paths.game.slotPlay];
+const REPORT_PATHS = [paths.report.sport, paths.report.fishing];
+const PROVIDER_GAME_PATHS = [paths.game.sport];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
 const LOTTERY_ROUTES = [
   { path: paths.lottery.home.path, element: <LotteryHome /> },
@@ -83,9 +89,13 @@ export function AppRoutes() {
                   {PROVIDER_GAME_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<ProviderGame />} />
                   ))}
+                  <Route path={paths.game.slot.path} element={<SlotList />} />
+                  <Route path={paths.game.slotPlay.path} element={<SlotPlay />} />
+                  <Route path={paths.game.casino.path} element={<Casino />} />
                   <Route path={paths.game.fishing.path} element={<Fishing />} />
                   <Route path={paths.ticket.lotto59.path} element={<Lotto59Tickets />} />
                   <Route path={paths.report.lotto59.path} element={<Lotto59Report />} />
+                  <Route path={paths.report.casino.path} element={<CasinoReport />} />
                   {REPORT_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<Reports />} />
                   ))}

@@ -2,8 +2,11 @@
 // so zod and the schemas load on the first answer that needs them, not with the start-up bundle.
 export {
   betReportSchema,
+  casinoReportListSchema,
+  casinoReportTotalSchema,
   changePasswordResponseSchema,
   jackpotWinnersSchema,
+  launchReplySchema,
   liveEventSchema,
   lottoConfigSchema,
   okBodySchema,
@@ -15,6 +18,7 @@ export {
   releasingRoundSchema,
   resultGridSchema,
   roundRecordSchema,
+  slotGameListSchema,
   ticketBadgeSchema,
   ticketListSchema,
   ticketSearchResultSchema,

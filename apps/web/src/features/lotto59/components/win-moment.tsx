@@ -7,7 +7,7 @@ import { useLottoTranslation } from '../i18n';
 import { playTone } from '../lib/beeps';
 import type { RoundOutcome } from '../lib/round-outcome';
 import { betSelection } from './bet-names';
-import { formatSignedRiel } from './tickets/ticket-parts';
+import { formatSignedRiel } from '@/components/ui/money';
 
 type Settled = Extract<RoundOutcome, { kind: 'settled' }>;
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http-client';
 import { outcomeOfError } from '../api/place-bet';
 import { parseTicketId } from '../components/tickets/ticket-lookup';
-import { balanceEffectOf, formatSignedRiel } from '../components/tickets/ticket-parts';
+import { formatSignedRiel } from '@/components/ui/money';
+import { balanceEffectOf } from '../components/tickets/ticket-parts';
 import { newIdempotencyKey } from './idempotency-key';
 import { connectLiveSocket, liveUrl, type LiveStatus } from './live-socket';
 import {

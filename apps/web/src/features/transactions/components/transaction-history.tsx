@@ -1,6 +1,6 @@
-import type { TransactionList, TransactionType } from '@lotto59/contract';
+import type { TransactionList, TransactionRecord, TransactionType } from '@lotto59/contract';
 import { formatRiel } from '@lotto59/domain';
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,10 @@ import { useTranslation, type TFunction } from '@/lib/i18n';
 import { useTransactions, type TransactionFilter } from '../api/get-transactions';
 import { dateParam } from '@/lib/date-param';
 import { DateRangeForm } from '@/components/ui/date-range-form';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { Money } from '@/components/ui/money';
+import { Pager } from '@/components/ui/pager';
+import { TotalsBar } from '@/components/ui/totals-bar';
 
 /** The filter lives in the address (`?from=…&to=…&page=…`), so back, reload and links keep it. */
 function useFilter(type: TransactionType): [TransactionFilter, (next: Partial<TransactionFilter>) => void] {
@@ -36,66 +40,41 @@ function useFilter(type: TransactionType): [TransactionFilter, (next: Partial<Tr
 
 function Rows({ list, t }: { list: TransactionList; t: TFunction }) {
   const formatDateTime = useFormatDateTime();
+  const columns: Column<TransactionRecord>[] = [
+    {
+      key: 'date',
+      header: t('transactions.date'),
+      cell: (item) => (
+        <>
+          <span className="whitespace-nowrap">{formatDateTime(item.created_at)}</span>
+          {/* What the row is, in the player's language; an operator's own note under it. */}
+          <span className="block text-xs text-slate-600" data-testid="transaction-kind">
+            {t(`transactionKinds.${item.kind}`)}
+          </span>
+          {item.note && <span className="block text-xs text-slate-500">{item.note}</span>}
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('transactions.amount'),
+      align: 'right',
+      cell: (item) => <Money amount={item.amount} className="font-semibold" />,
+    },
+    {
+      key: 'balance',
+      header: t('transactions.balanceAfter'),
+      align: 'right',
+      cell: (item) => <Money amount={item.balance_after} className="text-slate-600" />,
+    },
+  ];
   return (
-    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('transactions.tableCaption')}</caption>
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              {t('transactions.date')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('transactions.amount')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              {t('transactions.balanceAfter')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {list.items.map((item) => (
-            <tr key={item.id}>
-              <td className="px-3 py-2 align-top">
-                <span className="whitespace-nowrap">{formatDateTime(item.created_at)}</span>
-                {/* What the row is, in the player's language; an operator's own note under it. */}
-                <span className="block text-xs text-slate-600" data-testid="transaction-kind">
-                  {t(`transactionKinds.${item.kind}`)}
-                </span>
-                {item.note && <span className="block text-xs text-slate-500">{item.note}</span>}
-              </td>
-              <td className="px-3 py-2 text-right align-top font-semibold whitespace-nowrap">
-                {formatRiel(item.amount)}
-              </td>
-              <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-600">
-                {formatRiel(item.balance_after)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Pager({ list, onPage }: { list: TransactionList; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  const { current_page: page, last_page: last } = list.meta;
-  if (last <= 1) return null;
-  return (
-    <nav aria-label={t('transactions.pages')} className="flex items-center justify-between gap-2">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" className="size-5" />
-        {t('transactions.previous')}
-      </Button>
-      <span className="text-sm text-slate-600" aria-live="polite">
-        {t('transactions.pageOf', { page, last })}
-      </span>
-      <Button variant="secondary" disabled={page >= last} onClick={() => onPage(page + 1)}>
-        {t('transactions.next')}
-        <ChevronRight aria-hidden="true" className="size-5" />
-      </Button>
-    </nav>
+    <DataTable
+      rows={list.items}
+      columns={columns}
+      rowKey={(item) => item.id}
+      caption={t('transactions.tableCaption')}
+    />
   );
 }
 
@@ -145,15 +124,16 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
       )}
       {list && (
         <>
-          <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-emerald-900 p-4 text-white">
-            <span>{t(TOTAL_KEY[type])}</span>
-            <span className="text-xl font-semibold" data-testid="transactions-total">
-              {formatRiel(list.total_amount)}
-            </span>
-            <span className="w-full text-sm text-emerald-100">
-              {t('transactions.count', { count: list.meta.total })}
-            </span>
-          </div>
+          <TotalsBar
+            items={[
+              {
+                label: t(TOTAL_KEY[type]),
+                value: formatRiel(list.total_amount),
+                testId: 'transactions-total',
+              },
+            ]}
+            note={t('transactions.count', { count: list.meta.total })}
+          />
           {list.items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
               <Inbox aria-hidden="true" className="size-10 text-slate-400" />
@@ -162,7 +142,16 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
           ) : (
             <Rows list={list} t={t} />
           )}
-          <Pager list={list} onPage={(page) => setFilter({ page })} />
+          <Pager
+            meta={list.meta}
+            onPage={(page) => setFilter({ page })}
+            labels={{
+              nav: t('transactions.pages'),
+              previous: t('transactions.previous'),
+              next: t('transactions.next'),
+              pageOf: (page, last) => t('transactions.pageOf', { page, last }),
+            }}
+          />
         </>
       )}
     </div>

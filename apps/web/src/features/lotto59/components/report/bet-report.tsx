@@ -1,5 +1,4 @@
 import type { BetReport as BetReportData } from '@lotto59/contract';
-import { formatRiel } from '@lotto59/domain';
 import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
@@ -10,7 +9,7 @@ import { isHttpError } from '@/lib/http-client';
 import { useTranslation } from '@/lib/i18n';
 import { useBetReport, type ReportRange } from '../../api/get-bet-report';
 import { useLottoTranslation } from '../../i18n';
-import { formatSignedRiel } from '../tickets/ticket-parts';
+import { Money, WinLoseMoney } from '@/components/ui/money';
 import { ReportChart } from './report-chart';
 import { dateParam } from '@/lib/date-param';
 import { DateRangeForm } from '@/components/ui/date-range-form';
@@ -25,8 +24,6 @@ function useRange(): [ReportRange, (next: ReportRange) => void] {
   };
   return [{ from: dateParam(params, 'from'), to: dateParam(params, 'to') }, update];
 }
-
-const winLossClass = (n: number) => (n > 0 ? 'text-emerald-800' : n < 0 ? 'text-red-700' : '');
 
 function ReportTable({ report }: { report: BetReportData }) {
   const { t } = useLottoTranslation();
@@ -70,10 +67,14 @@ function ReportTable({ report }: { report: BetReportData }) {
                 )}
               </th>
               <td className={cell}>{row.count}</td>
-              <td className={cell}>{formatRiel(row.turnover)}</td>
-              <td className={cell}>{formatRiel(row.payout)}</td>
-              <td className={`${cell} font-semibold ${winLossClass(row.win_loss)}`}>
-                {formatSignedRiel(row.win_loss)}
+              <td className={cell}>
+                <Money amount={row.turnover} />
+              </td>
+              <td className={cell}>
+                <Money amount={row.payout} />
+              </td>
+              <td className={`${cell} font-semibold`}>
+                <WinLoseMoney amount={row.win_loss} />
               </td>
             </tr>
           ))}
@@ -86,17 +87,14 @@ function ReportTable({ report }: { report: BetReportData }) {
             <td className={cell} data-testid="report-total-count">
               {report.total.count}
             </td>
-            <td className={cell} data-testid="report-total-turnover">
-              {formatRiel(report.total.turnover)}
+            <td className={cell}>
+              <Money amount={report.total.turnover} testId="report-total-turnover" />
             </td>
-            <td className={cell} data-testid="report-total-payout">
-              {formatRiel(report.total.payout)}
+            <td className={cell}>
+              <Money amount={report.total.payout} testId="report-total-payout" />
             </td>
-            <td
-              className={`${cell} ${winLossClass(report.total.win_loss)}`}
-              data-testid="report-total-win-loss"
-            >
-              {formatSignedRiel(report.total.win_loss)}
+            <td className={cell}>
+              <WinLoseMoney amount={report.total.win_loss} testId="report-total-win-loss" />
             </td>
           </tr>
         </tfoot>

@@ -2,7 +2,7 @@ import type { BetReport } from '@lotto59/contract';
 import { formatRiel } from '@lotto59/domain';
 import { formatDayMonthYear } from '@/lib/day-month-year';
 import { useLottoTranslation } from '../../i18n';
-import { formatSignedRiel } from '../tickets/ticket-parts';
+import { formatSignedRiel } from '@/components/ui/money';
 
 /** The drawing's own units; the SVG stretches to the width it is given. */
 const WIDTH = 600;

@@ -15,7 +15,8 @@ import { betSelection, betTypeName } from '../bet-names';
 import { DrawBalls } from '../draw-balls';
 import { ResultFacts } from '../draw-panel';
 import { PrintableTicket } from './printable-ticket';
-import { balanceEffectOf, formatSignedRiel, StatusPill } from './ticket-parts';
+import { formatSignedRiel } from '@/components/ui/money';
+import { balanceEffectOf, StatusPill } from './ticket-parts';
 import { VerifyPanel } from './verify-panel';
 
 /** The numbers of the ticket to ring among the drawn ones. */

@@ -1,7 +1,7 @@
-import type { BetRecord, TicketList as TicketListData } from '@lotto59/contract';
+import type { BetRecord } from '@lotto59/contract';
 import { formatRiel, formatTicketId, TICKET_FILTERS, type TicketFilter } from '@lotto59/domain';
 import { useFormatDateTime } from '@/lib/date-time';
-import { ChevronLeft, ChevronRight, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,9 @@ import { TicketFilters } from './ticket-filters';
 import { TicketLookup } from './ticket-lookup';
 import { StatusPill } from './ticket-parts';
 import { dateParam } from '@/lib/date-param';
+import { Money } from '@/components/ui/money';
+import { Pager } from '@/components/ui/pager';
+import { TotalsBar } from '@/components/ui/totals-bar';
 
 /** The filter lives in the address (`?type=…&from=…&to=…&round=…&page=…`): back, reload and links keep it. */
 function useTicketQuery(): [TicketQuery, (next: Partial<TicketQuery>) => void] {
@@ -75,7 +78,9 @@ function TicketCard({ bet, href }: { bet: BetRecord; href: string }) {
         </div>
         <div>
           <dt className="text-slate-600">{t('ticket.stake')}</dt>
-          <dd className="font-semibold whitespace-nowrap">{formatRiel(bet.amount)}</dd>
+          <dd>
+            <Money amount={bet.amount} className="font-semibold" />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t('ticket.payout')}</dt>
@@ -85,27 +90,6 @@ function TicketCard({ bet, href }: { bet: BetRecord; href: string }) {
         </div>
       </dl>
     </li>
-  );
-}
-
-function Pager({ list, onPage }: { list: TicketListData; onPage: (page: number) => void }) {
-  const { t } = useLottoTranslation();
-  const { current_page: page, last_page: last } = list.meta;
-  if (last <= 1) return null;
-  return (
-    <nav aria-label={t('tickets.pages')} className="flex items-center justify-between gap-2">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" className="size-5" />
-        {t('tickets.previous')}
-      </Button>
-      <span className="text-sm text-slate-600" aria-live="polite">
-        {t('tickets.pageOf', { page, last })}
-      </span>
-      <Button variant="secondary" disabled={page >= last} onClick={() => onPage(page + 1)}>
-        {t('tickets.next')}
-        <ChevronRight aria-hidden="true" className="size-5" />
-      </Button>
-    </nav>
   );
 }
 
@@ -142,29 +126,22 @@ export function TicketList({
       )}
       {list && (
         <>
-          <dl
-            className="grid grid-cols-3 gap-2 rounded-2xl bg-emerald-900 p-4 text-white"
-            data-testid="tickets-totals"
-          >
-            <div>
-              <dt className="text-xs text-emerald-100">{t('tickets.count')}</dt>
-              <dd className="text-lg font-semibold" data-testid="tickets-count">
-                {list.meta.total}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-emerald-100">{t('tickets.totalStake')}</dt>
-              <dd className="text-lg font-semibold whitespace-nowrap" data-testid="tickets-total-stake">
-                {formatRiel(list.total_amount)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-emerald-100">{t('tickets.totalPayout')}</dt>
-              <dd className="text-lg font-semibold whitespace-nowrap" data-testid="tickets-total-payout">
-                {formatRiel(list.total_payout)}
-              </dd>
-            </div>
-          </dl>
+          <TotalsBar
+            testId="tickets-totals"
+            items={[
+              { label: t('tickets.count'), value: list.meta.total, testId: 'tickets-count' },
+              {
+                label: t('tickets.totalStake'),
+                value: formatRiel(list.total_amount),
+                testId: 'tickets-total-stake',
+              },
+              {
+                label: t('tickets.totalPayout'),
+                value: formatRiel(list.total_payout),
+                testId: 'tickets-total-payout',
+              },
+            ]}
+          />
           {list.items.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
               <Inbox aria-hidden="true" className="size-10 text-slate-400" />
@@ -177,7 +154,16 @@ export function TicketList({
               ))}
             </ul>
           )}
-          <Pager list={list} onPage={(page) => setQuery({ page })} />
+          <Pager
+            meta={list.meta}
+            onPage={(page) => setQuery({ page })}
+            labels={{
+              nav: t('tickets.pages'),
+              previous: t('tickets.previous'),
+              next: t('tickets.next'),
+              pageOf: (page, last) => t('tickets.pageOf', { page, last }),
+            }}
+          />
         </>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { BetRecord } from '@lotto59/contract';
-import { formatThousands, type BetStatus } from '@lotto59/domain';
+import type { BetStatus } from '@lotto59/domain';
 import { useLottoTranslation, type LottoT } from '../../i18n';
 
 const STATUS_STYLE: Record<BetStatus, string> = {
@@ -40,10 +40,4 @@ export function StatusPill({ status }: { status: BetStatus }) {
  */
 export function balanceEffectOf(bet: Pick<BetRecord, 'status' | 'amount' | 'payout'>): number {
   return bet.status === 'PENDING' ? -bet.amount : bet.payout - bet.amount;
-}
-
-/** `+950 ៛`, `−1,000 ៛`, `0 ៛`. */
-export function formatSignedRiel(amount: number): string {
-  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return `${sign}${formatThousands(Math.abs(amount))} ៛`;
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { isHttpError } from '@/lib/http-client';
+import { useLaunchUrl, type LaunchPlatform, type LaunchProvider } from '../api/get-launch-url';
+import { useProviderTranslation } from '../i18n';
+
+/** Below this width the studio gets its phone layout. */
+const MOBILE_QUERY = '(max-width: 767px)';
+
+function platformNow(): LaunchPlatform {
+  return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches
+    ? 'mobile'
+    : 'desktop';
+}
+
+/**
+ * A provider game in a full-height frame. The launch URL is fetched on every visit (providers.md §5) with
+ * the platform of this viewport and the app's language. The route refetches the user detail when the player
+ * leaves (app/routes/providers/refetch-user-on-leave.ts).
+ */
+export function GameFrame({
+  provider,
+  gameCode,
+  name,
+}: {
+  provider: LaunchProvider;
+  gameCode?: string;
+  /** The game's name in the current language: the frame's title and the loading text. */
+  name: string;
+}) {
+  const { t, language } = useProviderTranslation();
+  // Chosen once per visit: turning the phone must not relaunch the game under the player's hands.
+  const [platform] = useState(platformNow);
+  const launch = useLaunchUrl({ provider, gameCode, platform, lang: language });
+
+  if (launch.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex h-[calc(100dvh-3.5rem)] flex-col items-center justify-center gap-3 text-emerald-700"
+      >
+        <Spinner className="size-8" />
+        <span>{t('frame.opening', { name })}</span>
+      </div>
+    );
+  }
+  if (launch.isError) {
+    const signedOut = isHttpError(launch.error) && [401, 411, 419].includes(launch.error.status);
+    return (
+      <div className="mx-auto max-w-md space-y-3 p-6" data-testid="game-frame-error">
+        <AlertMessage>{signedOut ? t('frame.noSession') : t('frame.failed', { name })}</AlertMessage>
+        <Button variant="secondary" onClick={() => void launch.refetch()}>
+          {t('frame.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <iframe
+      key={launch.data.url}
+      title={name}
+      src={launch.data.url}
+      allow="autoplay; fullscreen"
+      // Scripts and its own origin for the game; forms for its bet panel. No top navigation, no pop-ups.
+      sandbox="allow-scripts allow-same-origin allow-forms"
+      className="block h-[calc(100dvh-3.5rem)] w-full border-0 bg-slate-950"
+      data-testid="game-frame"
+    />
+  );
+}

@@ -1,0 +1,23 @@
+import { createTranslations, type KeysOf, type TFunctionOf } from '@/lib/i18n';
+import en from './locales/en.json';
+import km from './locales/km.json';
+
+/**
+ * The provider games' texts (slots, casino, the casino report): Khmer first, English second. They travel
+ * with these lazy screens, not with the start-up bundle (docs/decisions/0006).
+ */
+export const { useTranslation: useProviderTranslation } = createTranslations({ km, en });
+export type ProviderKey = KeysOf<typeof km>;
+export type ProviderT = TFunctionOf<ProviderKey>;
+
+/** A game's name in the current language, by its code (the server's names are English). */
+export function gameName(code: string, t: ProviderT): string {
+  switch (code) {
+    case 'angkor-fortune':
+      return t('games.angkor-fortune');
+    case 'baccarat':
+      return t('games.baccarat');
+    default:
+      return t('games.unknown');
+  }
+}
