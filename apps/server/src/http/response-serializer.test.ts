@@ -215,6 +215,18 @@ const HAND_WRITTEN: Record<string, unknown> = {
   'GET /api/v1/result/releasing': { data: { round: null, server_time: '2025-05-01T10:00:31.000Z' } },
 };
 
+/**
+ * Routes that keep zod's serializer on purpose: their wire shape needs what the fast path cannot write
+ * faithfully (a record keyed by data, a union of objects), and they are screen loads and reports, not the
+ * hot paths the fast path is for. Zod's output is the reference, so these answers are right, only slower.
+ */
+const ZOD_SERIALIZED: Readonly<Record<string, string>> = {
+  'GET /api/lottery/ticket/load': 'record schema',
+  'HEAD /api/lottery/ticket/load': 'record schema',
+  'GET /api/report/casino': 'union with a non-primitive branch',
+  'HEAD /api/report/casino': 'union with a non-primitive branch',
+};
+
 describe('responseSerializerCompiler on the routes of the app', () => {
   let t: TestContext;
   let registered: RegisteredResponse[];
@@ -243,11 +255,12 @@ describe('responseSerializerCompiler on the routes of the app', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('serializes every registered schema with fast-json-stringify (no route falls back to zod)', () => {
+  it('serializes every registered schema with fast-json-stringify, but the few listed with their reason', () => {
     const fallbacks = registered
       .map((r) => ({ route: r.route, plan: planResponseSerializer(r.schema) }))
-      .filter(({ plan }) => plan.kind !== 'fast-json-stringify');
-    expect(fallbacks).toEqual([]);
+      .filter(({ plan }) => plan.kind !== 'fast-json-stringify')
+      .map(({ route, plan }) => [route, plan.kind === 'zod' ? plan.reason : ''] as const);
+    expect(Object.fromEntries(fallbacks)).toEqual(ZOD_SERIALIZED);
   });
 
   it.each(Object.keys(HAND_WRITTEN))('serializes a realistic %s body exactly as zod does', (route) => {
@@ -262,7 +275,8 @@ describe('responseSerializerCompiler on the routes of the app', () => {
     { variant: 'undeclared keys in every object', sparse: false, extraKeys: true },
     { variant: 'undeclared keys and nulls', sparse: true, extraKeys: true },
   ])('serializes generated data with $variant exactly as zod does, for every route', (opts) => {
-    for (const { route, schema, serialize } of registered) {
+    // A listed route is serialized by zod itself: comparing it with zod would show nothing.
+    for (const { route, schema, serialize } of registered.filter((r) => !(r.route in ZOD_SERIALIZED))) {
       const data = sampleOf(schema, opts);
       const wire = serialize(data);
       expect(JSON.parse(wire), route).toStrictEqual(zodWire(schema, data));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { gameCodeParamSchema } from './launch.schemas';
 
 // `/api/report/casino` and `/api/report/casino/total` (providers.md §8): the caller's baccarat and slot
 // rounds, newest first. `win_lose` = payout − stake, from the player's side. Sums are whole riel.
@@ -12,7 +13,7 @@ const casinoFilter = {
   from: z.optional(localDateSchema),
   to: z.optional(localDateSchema),
   status: z.optional(z.enum(CASINO_ROUND_STATUSES)),
-  game_code: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  game_code: z.optional(gameCodeParamSchema),
 };
 export const casinoReportQuerySchema = z.strictObject({ ...casinoFilter, ...pageQuerySchema });
 export type CasinoReportQuery = z.infer<typeof casinoReportQuerySchema>;

@@ -8,9 +8,17 @@ export const LAUNCH_LANGS = ['km', 'en'] as const;
 export const SLOT_GAME_CODES = ['angkor-fortune'] as const;
 export const CASINO_GAME_CODES = ['baccarat'] as const;
 
+/**
+ * A game code as studios write them (`angkor-fortune`): lowercase letters, digits and dashes. The pattern
+ * also keeps control characters (a NUL, which PostgreSQL refuses in text) away from every query.
+ */
+export const gameCodeParamSchema = z
+  .string()
+  .check(z.regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'The game code is invalid.'));
+
 /** `GET /api/external/{2|3}/url`: `game_code` may be omitted where the provider has one game. */
 export const launchQuerySchema = z.strictObject({
-  game_code: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  game_code: z.optional(gameCodeParamSchema),
   platform: z._default(z.enum(LAUNCH_PLATFORMS), 'mobile'),
   lang: z._default(z.enum(LAUNCH_LANGS), 'km'),
 });

@@ -33,8 +33,11 @@ const uuid = z
 const token = z.string().check(z.minLength(10), z.maxLength(255));
 /** Our player id as a decimal string. */
 const user = z.string().check(z.regex(/^[1-9]\d{0,15}$/));
-const gameCode = z.string().check(z.minLength(1), z.maxLength(64));
-const roundId = z.string().check(z.minLength(1), z.maxLength(128));
+// No control characters: a NUL would reach PostgreSQL, which refuses it in text (a 500 instead of a status).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
+const gameCode = z.string().check(z.minLength(1), z.maxLength(64), z.regex(NO_CONTROL_CHARACTERS));
+const roundId = z.string().check(z.minLength(1), z.maxLength(128), z.regex(NO_CONTROL_CHARACTERS));
 const riel = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 /** Any currency text is accepted here, so that a wrong one answers RS_ERROR_WRONG_CURRENCY, not UNKNOWN. */
 const currency = z.string().check(z.maxLength(8));
