@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { createDemoProvider, type DemoProvider } from '@lotto59/demo-provider/server';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { limitClassOf } from '../src/plugins/rate-limits';
+import { TEST_DIALECTS } from './databases';
+import { fakeStudioPages, freePort, launchAndOpen, studioCall } from './studio-harness';
+import { createTestApp, TestBrowser, type TestContext } from './test-app';
+
+/*
+ * The demo studio and our wallet through real HTTP (providers.md §1–§3, §5), on each database:
+ * - SQLite: the studio mounted in our process (embedded mode, app.ts), with the secrets our server generated
+ *   in the data folder, calling our wallet at our own listen address;
+ * - PostgreSQL: our server in server mode and the studio on its own Fastify and its own PostgreSQL schema.
+ * A player launches, the studio exchanges the code, spins and deals; every round moves the balance by exactly
+ * its stake and its win, the casino's rounds keep the studio's meta, and the ledger reconciles.
+ */
+
+interface SpinReply {
+  round_id: string;
+  total_bet: number;
+  win: number;
+  balance: number;
+  stops: number[];
+}
+interface DealReply {
+  round_id: string;
+  total_bet: number;
+  win: number;
+  balance: number;
+  player_cards: number[];
+  banker_cards: number[];
+  bets: { type: string; amount: number; payout: number }[];
+}
+
+describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s', (dialect) => {
+  let t: TestContext;
+  let studioBase: string;
+  let own: { studio: DemoProvider; app: FastifyInstance; schema: string } | undefined;
+
+  beforeAll(async () => {
+    const webDist = fakeStudioPages();
+    if (dialect === 'sqlite') {
+      const port = await freePort();
+      t = await createTestApp('sqlite', {
+        DEMO_PROVIDER: 'embedded',
+        PORT: String(port),
+        DEMO_PROVIDER_WEB_DIST_DIR: webDist,
+      });
+      await t.app.listen({ host: '127.0.0.1', port });
+      studioBase = `http://127.0.0.1:${port}/provider/demo`;
+      return;
+    }
+    const secrets = { '2': randomBytes(32).toString('hex'), '3': randomBytes(32).toString('hex') };
+    t = await createTestApp('postgres', { PROVIDER_2_SECRET: secrets['2'], PROVIDER_3_SECRET: secrets['3'] });
+    const wallet = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const schema = `studio_${randomBytes(5).toString('hex')}`;
+    const studio = await createDemoProvider({
+      database: { kind: 'postgres', url: process.env.TEST_DATABASE_URL!, schema },
+      secrets,
+      walletBaseUrl: wallet,
+      clock: () => t.clock.nowMs(),
+      webDistDir: webDist,
+    });
+    const app = Fastify();
+    await app.register(studio.plugin, { prefix: '/provider/demo' });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    own = { studio, app, schema };
+    studioBase = `${address}/provider/demo`;
+  });
+
+  afterAll(async () => {
+    if (own) {
+      await own.app.close();
+      await own.studio.close();
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema if exists ${own.schema} cascade`);
+      await client.end();
+    }
+    await t?.close();
+  });
+
+  afterEach(async () => {
+    expect(await t.app.services.wallet.reconcile()).toMatchObject({ ok: true });
+  });
+
+  const balanceOf = (playerId: number) => t.app.services.wallet.playerBalance(playerId);
+  const casinoRound = (provider: string, roundId: string) =>
+    t.tdb.db
+      .selectFrom('provider_rounds')
+      .selectAll()
+      .where('provider', '=', provider as '2' | '3')
+      .where('round_id', '=', roundId)
+      .executeTakeFirstOrThrow();
+
+  it('launches into the studio page of the game, then spins: each round moves exactly stake and win', async () => {
+    const player = await t.newPlayer({ balance: 200_000 });
+    const seat = await launchAndOpen(t.app, studioBase, player, { provider: '3', gameCode: 'angkor-fortune' });
+    expect(seat.user).toBe(String(player.id));
+
+    // The launch URL opens the studio's page of that game (the mounted studio on our origin in embedded mode).
+    const url = new URL(seat.url, studioBase);
+    expect(url.pathname).toBe('/provider/demo/angkor-fortune/');
+    const page = await fetch(new URL(`${url.pathname}${url.search}`, studioBase));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>angkor-fortune</title>');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-frame-options')).toBeNull();
+
+    let expected = 200_000;
+    const me = await studioCall(studioBase, 'GET', 'api/me', undefined, seat.session);
+    expect(me.body).toMatchObject({ balance: expected, currency: 'KHR', game_code: 'angkor-fortune' });
+
+    for (const [i, lineBet] of [500, 50, 2500, 100, 1000, 250].entries()) {
+      const res = await studioCall(
+        studioBase,
+        'POST',
+        'api/slot/spin',
+        { line_bet: lineBet, request_id: `spin-${i}` },
+        seat.session,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const spin = res.body as SpinReply;
+      expect(spin.total_bet).toBe(lineBet * 20);
+      expected += spin.win - spin.total_bet;
+      expect(spin.balance).toBe(expected);
+      expect(await balanceOf(player.id)).toBe(expected);
+
+      const row = await casinoRound('3', spin.round_id);
+      expect(row).toMatchObject({
+        player_id: player.id,
+        game_code: 'angkor-fortune',
+        stake: spin.total_bet,
+        payout: spin.win,
+        status: 'CLOSED',
+      });
+      // The studio's round meta rides on its win: the stops a player's report can show.
+      expect(JSON.parse(row.win_meta ?? 'null')).toMatchObject({ stops: spin.stops });
+    }
+    // A replay of a request id is the first answer, and moves nothing.
+    const replay = await studioCall(
+      studioBase,
+      'POST',
+      'api/slot/spin',
+      { line_bet: 500, request_id: 'spin-0' },
+      seat.session,
+    );
+    expect(replay.status).toBe(200);
+    expect(await balanceOf(player.id)).toBe(expected);
+  });
+
+  it('deals baccarat (provider 2): the stake and the payout move to the riel', async () => {
+    const player = await t.newPlayer({ balance: 100_000 });
+    const seat = await launchAndOpen(t.app, studioBase, player, { provider: '2', gameCode: 'baccarat' });
+    const bets = [
+      { type: 'PLAYER', amount: 5_000 },
+      { type: 'BANKER', amount: 3_000 },
+      { type: 'TIE', amount: 1_000 },
+    ];
+    let expected = 100_000;
+    for (let i = 0; i < 4; i++) {
+      const res = await studioCall(
+        studioBase,
+        'POST',
+        'api/baccarat/deal',
+        { bets, request_id: `deal-${i}` },
+        seat.session,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const deal = res.body as DealReply;
+      expect(deal.total_bet).toBe(9_000);
+      expected += deal.win - deal.total_bet;
+      expect(deal.balance).toBe(expected);
+      expect(await balanceOf(player.id)).toBe(expected);
+      const row = await casinoRound('2', deal.round_id);
+      expect(row).toMatchObject({ stake: 9_000, payout: deal.win, status: 'CLOSED' });
+      // The cards and each bet's payout, as the studio dealt them.
+      expect(JSON.parse(row.win_meta ?? 'null')).toMatchObject({
+        player_cards: deal.player_cards,
+        banker_cards: deal.banker_cards,
+        bets: deal.bets,
+      });
+      expect(deal.bets.reduce((sum, b) => sum + b.payout, 0)).toBe(deal.win);
+    }
+  });
+
+  it('a stake larger than the balance is refused by our wallet and moves nothing', async () => {
+    const player = await t.newPlayer({ balance: 1_500 });
+    const seat = await launchAndOpen(t.app, studioBase, player, { provider: '3', gameCode: 'angkor-fortune' });
+    const res = await studioCall(
+      studioBase,
+      'POST',
+      'api/slot/spin',
+      { line_bet: 2500, request_id: 'too-much' },
+      seat.session,
+    );
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'NOT_ENOUGH_MONEY' });
+    expect(await balanceOf(player.id)).toBe(1_500);
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'the mounted studio is the studio’s: no XSRF or session of ours, its own headers and 404s',
+    async () => {
+      // A browser signed in to us, with our cookies, posting to the studio without an XSRF header: the
+      // studio answers (its own refusal of a bad code), our 419 never comes.
+      const player = await t.newPlayer();
+      const browser = new TestBrowser(t.app);
+      await browser.login(player.username, player.password);
+      browser.sendXsrf = false;
+      const res = await browser.post('/provider/demo/api/session', { provider: '3', code: 'nope' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'INVALID_SESSION' });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      // An unknown path under the studio is a JSON 404, never our web app's HTML.
+      const missing = await t.app.inject({ method: 'GET', url: '/provider/demo/nothing/here' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toContain('application/json');
+      // Its routes are counted in their own rate-limit class, per address.
+      expect(limitClassOf('POST', '/provider/demo/api/slot/spin')).toBe('studio');
+      expect(limitClassOf('GET', '/provider/demo/:game/')).toBe('studio');
+    },
+  );
+});
