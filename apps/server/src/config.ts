@@ -207,6 +207,15 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(fileURLToPath(new URL('../../demo-provider/web/dist', import.meta.url))),
+  /**
+   * The studio's own PostgreSQL (server mode, the studio in its own process), read by `ops providers
+   * stuck|resolve` only; the same variables the studio's src/main.ts reads. Embedded: its file in DATA_DIR.
+   */
+  DEMO_PROVIDER_DATABASE_URL: z.string().url().optional(),
+  DEMO_PROVIDER_DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
   /** Requests to the studio's pages and page API (anonymous to this server) per address and window. */
   RATE_LIMIT_STUDIO: count(1, 1_000_000, 1200),
   /** Published RTP of the demo slot, shown in the slot list and by `ops providers rtp` (configuration). */

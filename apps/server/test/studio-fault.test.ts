@@ -155,14 +155,23 @@ describe.each(TEST_DIALECTS)('the studio killed between bet and win, on %s', (di
     const first = await startStudio({ ...store, DEMO_PROVIDER_FAULT: fault });
     const seat = await launchAndOpen(app, first.base, player, { provider: '3', gameCode: 'angkor-fortune' });
     const died = exited(first.child);
-    const spin = await studioCall(first.base, 'POST', 'api/slot/spin', { line_bet: 500, request_id: 's1' }, seat.session)
+    const spin = await studioCall(
+      first.base,
+      'POST',
+      'api/slot/spin',
+      { line_bet: 500, request_id: 's1' },
+      seat.session,
+    )
       .then(() => 'answered')
       .catch(() => 'no answer');
     expect(spin).toBe('no answer');
     expect(await died).toBe('SIGKILL');
     // Killed with the bet taken and no win: the wallet holds the stake, the round is open.
     expect(await app.services.wallet.playerBalance(player.id)).toBe(START_BALANCE - 10_000);
-    expect(await ourRound(player.id)).toMatchObject({ round: { status: 'OPEN', stake: 10_000 }, actions: ['bet'] });
+    expect(await ourRound(player.id)).toMatchObject({
+      round: { status: 'OPEN', stake: 10_000 },
+      actions: ['bet'],
+    });
     return { store, player, seat };
   }
 

@@ -97,7 +97,10 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
 
   it('launches into the studio page of the game, then spins: each round moves exactly stake and win', async () => {
     const player = await t.newPlayer({ balance: 200_000 });
-    const seat = await launchAndOpen(t.app, studioBase, player, { provider: '3', gameCode: 'angkor-fortune' });
+    const seat = await launchAndOpen(t.app, studioBase, player, {
+      provider: '3',
+      gameCode: 'angkor-fortune',
+    });
     expect(seat.user).toBe(String(player.id));
 
     // The launch URL opens the studio's page of that game (the mounted studio on our origin in embedded mode).
@@ -188,7 +191,10 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
 
   it('a stake larger than the balance is refused by our wallet and moves nothing', async () => {
     const player = await t.newPlayer({ balance: 1_500 });
-    const seat = await launchAndOpen(t.app, studioBase, player, { provider: '3', gameCode: 'angkor-fortune' });
+    const seat = await launchAndOpen(t.app, studioBase, player, {
+      provider: '3',
+      gameCode: 'angkor-fortune',
+    });
     const res = await studioCall(
       studioBase,
       'POST',
