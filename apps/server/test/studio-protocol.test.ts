@@ -47,6 +47,9 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
         DEMO_PROVIDER: 'embedded',
         PORT: String(port),
         DEMO_PROVIDER_WEB_DIST_DIR: webDist,
+        // Low, so that the studio's own 401s would lock the address out if they were counted as ours.
+        RATE_LIMIT_REFUSALS: '3',
+        RATE_LIMIT_STUDIO: '25',
       });
       await t.app.listen({ host: '127.0.0.1', port });
       studioBase = `http://127.0.0.1:${port}/provider/demo`;
@@ -220,6 +223,36 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'INVALID_SESSION' });
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      // The studio's refusals are its own (its `studio` rate class): they never lock the address out of ours.
+      for (let i = 0; i < 5; i++) {
+        const stale = await browser.request({
+          method: 'GET',
+          url: '/provider/demo/api/me',
+          headers: { authorization: 'Bearer stale' },
+        });
+        expect(stale.statusCode).toBe(401);
+      }
+      expect((await browser.get('/api/user')).statusCode).toBe(200);
+      // Past its budget per address, the studio's routes answer our 429 (our shape, with Retry-After), and
+      // our own routes keep theirs.
+      const statuses: number[] = [];
+      for (let i = 0; i < 26; i++) {
+        const r = await t.app.inject({
+          method: 'GET',
+          url: '/provider/demo/api/me',
+          remoteAddress: '10.9.8.7',
+        });
+        statuses.push(r.statusCode);
+        if (r.statusCode === 429) {
+          expect(r.json()).toMatchObject({ code: 'RATE_LIMITED' });
+          expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(25);
+      expect(statuses[25]).toBe(429);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.9.8.7' })).statusCode,
+      ).toBe(200);
       // An unknown path under the studio is a JSON 404, never our web app's HTML.
       const missing = await t.app.inject({ method: 'GET', url: '/provider/demo/nothing/here' });
       expect(missing.statusCode).toBe(404);
