@@ -48,7 +48,11 @@ export type App = FastifyInstance & {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
-  const headers = securityHeaders({ hsts: config.COOKIE_SECURE });
+  // A studio on another origin (PROVIDER_DEMO_URL a URL, not a path) is the one origin our pages may frame.
+  const studioOrigin = config.PROVIDER_DEMO_URL.startsWith('/')
+    ? []
+    : [new URL(config.PROVIDER_DEMO_URL).origin];
+  const headers = securityHeaders({ hsts: config.COOKIE_SECURE, frameOrigins: studioOrigin });
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {

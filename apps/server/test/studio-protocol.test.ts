@@ -56,7 +56,13 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
       return;
     }
     const secrets = { '2': randomBytes(32).toString('hex'), '3': randomBytes(32).toString('hex') };
-    t = await createTestApp('postgres', { PROVIDER_2_SECRET: secrets['2'], PROVIDER_3_SECRET: secrets['3'] });
+    // The studio on its own origin: our launch URLs point at it, and our pages may frame only it.
+    const studioPort = await freePort();
+    t = await createTestApp('postgres', {
+      PROVIDER_2_SECRET: secrets['2'],
+      PROVIDER_3_SECRET: secrets['3'],
+      PROVIDER_DEMO_URL: `http://127.0.0.1:${studioPort}/provider/demo`,
+    });
     const wallet = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const schema = `studio_${randomBytes(5).toString('hex')}`;
     const studio = await createDemoProvider({
@@ -65,10 +71,11 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
       walletBaseUrl: wallet,
       clock: () => t.clock.nowMs(),
       webDistDir: webDist,
+      frameAncestors: ["'self'", wallet],
     });
     const app = Fastify();
     await app.register(studio.plugin, { prefix: '/provider/demo' });
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await app.listen({ host: '127.0.0.1', port: studioPort });
     own = { studio, app, schema };
     studioBase = `${address}/provider/demo`;
   });
@@ -114,6 +121,16 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
     expect(await page.text()).toContain('<title>angkor-fortune</title>');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(page.headers.get('x-frame-options')).toBeNull();
+    // Our pages may frame it: same origin when mounted, else its origin is the one frame-src widening.
+    const ours = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const frameSrc = String(ours.headers['content-security-policy']).match(/frame-src ([^;]*)/)?.[1];
+    expect(frameSrc).toBe(dialect === 'sqlite' ? "'self'" : `'self' ${url.origin}`);
+    if (dialect === 'postgres') {
+      expect(url.origin).not.toBe(new URL(t.app.listeningOrigin).origin);
+      expect(page.headers.get('content-security-policy')).toContain(
+        `frame-ancestors 'self' ${t.app.listeningOrigin}`,
+      );
+    }
 
     let expected = 200_000;
     const me = await studioCall(studioBase, 'GET', 'api/me', undefined, seat.session);

@@ -1,20 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The Content-Security-Policy of every answer (reliability.md): no inline script, no plugins, no <base>. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  // Provider games are served by this server (decisions §5); widen only for a real studio's origin.
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+/**
+ * The Content-Security-Policy of every document (reliability.md): no inline script, no plugins, no <base>.
+ * Provider games are framed from this server (the embedded studio under /provider/demo/) and, when the
+ * studio runs elsewhere (PROVIDER_DEMO_URL is a URL), from its origin: the only widening of frame-src.
+ */
+export function contentSecurityPolicy(frameOrigins: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    ["frame-src 'self'", ...frameOrigins].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Strict headers on every answer, computed once at start: a per-request library (helmet) re-parsed the
@@ -27,12 +34,12 @@ export const CONTENT_SECURITY_POLICY = [
  * thousands of answers a second; the document-only ones (opener policy, frame options, XSS auditor…)
  * mean nothing on JSON.
  */
-export function securityHeaders(opts: { hsts: boolean }): SecurityHeaders {
+export function securityHeaders(opts: { hsts: boolean; frameOrigins?: readonly string[] }): SecurityHeaders {
   const hsts: Record<string, string> = opts.hsts
     ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
     : {};
   const document: Record<string, string> = {
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': contentSecurityPolicy(opts.frameOrigins),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
