@@ -169,7 +169,8 @@ async function mountDemoStudio(
   const studio = await createDemoProvider({
     database: { kind: 'sqlite', dataDir: config.DATA_DIR },
     secrets: Object.fromEntries(deps.secrets.flatMap((s) => (s.secret === null ? [] : [[s.code, s.secret]]))),
-    walletBaseUrl: config.WALLET_BASE_URL ?? `http://127.0.0.1:${config.PORT}`,
+    // Read at each call: with PORT=0 the port is known only once the app listens.
+    walletBaseUrl: () => config.WALLET_BASE_URL ?? `http://127.0.0.1:${listeningPort(app) ?? config.PORT}`,
     clock: () => deps.clock.nowMs(),
     frameAncestors: ["'self'", ...config.ALLOWED_ORIGINS],
     webDistDir: config.DEMO_PROVIDER_WEB_DIST_DIR,
@@ -184,4 +185,9 @@ async function mountDemoStudio(
     },
     { prefix: '/provider/demo' },
   );
+}
+
+function listeningPort(app: FastifyInstance): number | undefined {
+  const address = app.server.address();
+  return address !== null && typeof address === 'object' ? address.port : undefined;
 }

@@ -42,17 +42,16 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
   beforeAll(async () => {
     const webDist = fakeStudioPages();
     if (dialect === 'sqlite') {
-      const port = await freePort();
+      // PORT=0: the mounted studio finds our wallet at the port we got, known only once listening.
       t = await createTestApp('sqlite', {
         DEMO_PROVIDER: 'embedded',
-        PORT: String(port),
+        PORT: '0',
         DEMO_PROVIDER_WEB_DIST_DIR: webDist,
         // Low, so that the studio's own 401s would lock the address out if they were counted as ours.
         RATE_LIMIT_REFUSALS: '3',
         RATE_LIMIT_STUDIO: '25',
       });
-      await t.app.listen({ host: '127.0.0.1', port });
-      studioBase = `http://127.0.0.1:${port}/provider/demo`;
+      studioBase = `${await t.app.listen({ host: '127.0.0.1', port: 0 })}/provider/demo`;
       return;
     }
     const secrets = { '2': randomBytes(32).toString('hex'), '3': randomBytes(32).toString('hex') };

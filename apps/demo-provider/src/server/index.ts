@@ -21,8 +21,11 @@ export interface DemoProviderOptions {
   database: DemoProviderDatabaseOptions;
   /** One 64-hex secret per provider code the studio plays as (providers.md §2). */
   secrets: Partial<Record<DemoProviderCode, string>>;
-  /** Where `/wallet/{provider}/{action}` lives, e.g. `http://127.0.0.1:3000`. */
-  walletBaseUrl: string;
+  /**
+   * Where `/wallet/{provider}/{action}` lives, e.g. `http://127.0.0.1:3000`; or a function read at each call
+   * (a host mounting the studio on a port it learns only once listening).
+   */
+  walletBaseUrl: string | (() => string);
   /** Unix ms; tests move it. */
   clock?: () => number;
   retry?: Partial<RetryOptions>;
