@@ -86,6 +86,20 @@ const boundaries = [
     ]),
   },
   {
+    // The demo studio is an outside party mounted in embedded mode: only the composition roots (app.ts
+    // mounts it, cli/ops.ts opens its outbox) import it; every other server file stays ignorant of it.
+    // Restated with the web rule above: a later no-restricted-imports replaces an earlier one.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/app.ts', 'apps/server/src/cli/ops.ts', '**/*.test.ts'],
+    rules: restrict([
+      { regex: '(^@lotto59/web|apps/web)', message: 'the server never imports the web app.' },
+      {
+        regex: '(^@lotto59/demo-provider|apps/demo-provider|(^|/)demo-provider/src(/|$))',
+        message: 'only app.ts and cli/ops.ts import the demo studio (the composition roots).',
+      },
+    ]),
+  },
+  {
     // The demo provider stands in for an outside studio: it reaches our server only over signed HTTP.
     files: ['apps/demo-provider/**/*.ts'],
     rules: restrict([

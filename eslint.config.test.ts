@@ -128,6 +128,21 @@ describe('the dependency rules of eslint.config.js', () => {
     expect(rulesAt(messages, 6)).toContain('no-restricted-imports');
   });
 
+  it('fail on a server file other than the composition roots importing the demo studio', async () => {
+    const dir = `apps/server/src/modules/${PROBE}`;
+    const file = `${dir}/mount.service.ts`;
+    const found = await lint({
+      [file]: [
+        "import { createDemoProvider } from '@lotto59/demo-provider/server';",
+        "import { riel } from '@lotto59/domain';",
+        'export const x = [createDemoProvider, riel];',
+        '',
+      ].join('\n'),
+    });
+    expect(rulesAt(found.get(file), 1)).toContain('no-restricted-imports');
+    expect(rulesAt(found.get(file), 2)).toEqual([]);
+  });
+
   it('fail on SQL outside a repository file of a module', async () => {
     const dir = `apps/server/src/modules/${PROBE}`;
     const found = await lint({

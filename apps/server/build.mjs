@@ -3,7 +3,7 @@
  * Bundles the server for production: `node build.mjs [server|ops|bench-server …]` (all three without
  * arguments; a name builds that one). Each entry becomes one ESM file in dist/ that plain `node` runs.
  *
- * - The workspace packages (@lotto59/domain, @lotto59/contract) are TypeScript source: they are bundled in.
+ * - The workspace packages (@lotto59/domain, @lotto59/contract, the demo studio) are TypeScript source: they are bundled in.
  * - Every other package stays in node_modules (`packages: 'external'`): native modules (better-sqlite3,
  *   @node-rs/argon2) cannot be bundled, and the rest then loads exactly as npm installed it.
  * - The files land in apps/server/dist, two folders below the repository root like src/*.ts, so the paths
@@ -40,6 +40,8 @@ export async function buildServer({ names = Object.keys(ENTRIES), outdir = here(
     alias: {
       '@lotto59/domain': here('../../packages/domain/src/index.ts'),
       '@lotto59/contract': here('../../packages/contract/src/index.ts'),
+      // The demo studio, mounted in embedded mode (app.ts); its native and npm packages stay external.
+      '@lotto59/demo-provider/server': here('../demo-provider/src/server/index.ts'),
     },
     sourcemap: 'linked',
     logLevel: 'warning',

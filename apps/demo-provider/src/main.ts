@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { createDemoProvider, type DemoProviderCode } from './server';
+import { createDemoProvider, type DemoProviderCode, type FaultPoint } from './server';
 
 /*
  * The demo studio as its own process (providers.md §1, server mode). Configuration from the environment:
@@ -10,6 +10,29 @@ import { createDemoProvider, type DemoProviderCode } from './server';
  */
 
 const env = process.env;
+
+/**
+ * Test-only fault injection (the casino's fault tests, apps/server/test/studio-fault.test.ts): with
+ * DEMO_PROVIDER_FAULT=kill-after-bet the process SIGKILLs itself right after the wallet accepts a bet, before
+ * it records it; with kill-after-bet-recorded, after it records the bet and its owed win, before sending the
+ * win. Unset (always, in production) the studio runs no fault code at all.
+ */
+function faultFromEnv(value: string | undefined): { fault?: (point: FaultPoint) => void } {
+  if (value === undefined || value === '') return {};
+  const at = ({ 'kill-after-bet': 'bet-acknowledged', 'kill-after-bet-recorded': 'bet-recorded' } as const)[
+    value as 'kill-after-bet' | 'kill-after-bet-recorded'
+  ] as FaultPoint | undefined;
+  if (at === undefined) {
+    console.error('demo provider: DEMO_PROVIDER_FAULT must be kill-after-bet or kill-after-bet-recorded');
+    process.exit(1);
+  }
+  console.error(`demo provider: FAULT INJECTION ON (${value}); a test setting, never for production`);
+  return {
+    fault: (point) => {
+      if (point === at) process.kill(process.pid, 'SIGKILL');
+    },
+  };
+}
 const CODES: DemoProviderCode[] = ['2', '3', '4', '5', 'sport'];
 const secrets = Object.fromEntries(
   CODES.flatMap((code) => {
@@ -31,6 +54,7 @@ const provider = await createDemoProvider({
   secrets,
   walletBaseUrl: env.WALLET_BASE_URL ?? `http://127.0.0.1:${env.PORT ?? '3000'}`,
   frameAncestors: env.DEMO_PROVIDER_FRAME_ANCESTORS?.split(/\s+/).filter(Boolean),
+  ...faultFromEnv(env.DEMO_PROVIDER_FAULT),
 });
 
 const app = Fastify({ logger: { level: env.LOG_LEVEL ?? 'info' } });

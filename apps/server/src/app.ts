@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createDemoProvider } from '@lotto59/demo-provider/server';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -49,7 +50,14 @@ export type App = FastifyInstance & {
  */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
-  const headers = securityHeaders({ hsts: config.COOKIE_SECURE, providerOrigins: config.PROVIDER_ORIGINS });
+  // A studio on another origin (PROVIDER_DEMO_URL a URL, not a path) may be framed too, with the configured ones.
+  const studioOrigin = config.PROVIDER_DEMO_URL.startsWith('/')
+    ? []
+    : [new URL(config.PROVIDER_DEMO_URL).origin];
+  const headers = securityHeaders({
+    hsts: config.COOKIE_SECURE,
+    providerOrigins: [...new Set([...config.PROVIDER_ORIGINS, ...studioOrigin])],
+  });
   const app = Fastify({
     logger: deps.logger ?? false,
     genReqId: (req) => {
@@ -151,6 +159,54 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
 
+  if (config.mode === 'embedded' && config.DEMO_PROVIDER === 'embedded') {
+    await mountDemoStudio(app, { config, clock: deps.clock, secrets: services.providers.secrets });
+  }
+
   await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });
   return Object.assign(app, { services, metricsAddress: () => metrics?.address() ?? '' }) as unknown as App;
+}
+
+/**
+ * The demo studio mounted under /provider/demo (embedded mode, providers.md §1): its own SQLite file in
+ * DATA_DIR, the same per-provider secrets as our wallet, and our own listen address as its wallet, so it
+ * still reaches the wallet only by signed HTTP, never by a function call. Its routes are the studio's, not
+ * ours: no XSRF check (its page API carries the studio's own bearer, not our cookie) and no session; the
+ * rate limits count them in their own class (plugins/rate-limits.ts). Closed by `app.close()` after the
+ * requests in flight, before server.ts closes our database; what its worker could not send stays in its
+ * outbox for the next start.
+ */
+async function mountDemoStudio(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    clock: Clock;
+    secrets: readonly { code: string; secret: string | null }[];
+  },
+): Promise<void> {
+  const { config } = deps;
+  const studio = await createDemoProvider({
+    database: { kind: 'sqlite', dataDir: config.DATA_DIR },
+    secrets: Object.fromEntries(deps.secrets.flatMap((s) => (s.secret === null ? [] : [[s.code, s.secret]]))),
+    // Read at each call: with PORT=0 the port is known only once the app listens.
+    walletBaseUrl: () => config.WALLET_BASE_URL ?? `http://127.0.0.1:${listeningPort(app) ?? config.PORT}`,
+    clock: () => deps.clock.nowMs(),
+    frameAncestors: ["'self'", ...config.ALLOWED_ORIGINS],
+    webDistDir: config.DEMO_PROVIDER_WEB_DIST_DIR,
+  });
+  app.addHook('onClose', () => studio.close());
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, xsrf: false };
+      });
+      await scope.register(studio.plugin);
+    },
+    { prefix: '/provider/demo' },
+  );
+}
+
+function listeningPort(app: FastifyInstance): number | undefined {
+  const address = app.server.address();
+  return address !== null && typeof address === 'object' ? address.port : undefined;
 }

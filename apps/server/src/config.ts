@@ -250,6 +250,33 @@ const envSchema = z.object({
     .default('/provider/demo')
     .refine((v) => !v.endsWith('/'), 'no trailing slash')
     .refine((v) => v.startsWith('/') || URL.canParse(v), 'a path (/provider/demo) or a URL'),
+  /**
+   * The demo studio (apps/demo-provider): `embedded` mounts it under /provider/demo in this process in
+   * embedded mode (SQLite); `off` leaves it out (server mode always does: run it as its own process).
+   */
+  DEMO_PROVIDER: z.enum(['embedded', 'off']).default('embedded'),
+  /** Where the embedded studio sends its signed wallet calls; default this server's own listen address. */
+  WALLET_BASE_URL: z
+    .string()
+    .url()
+    .refine((v) => !v.endsWith('/'), 'no trailing slash')
+    .optional(),
+  /** The studio's built game pages; defaults to this repository's apps/demo-provider/web/dist. */
+  DEMO_PROVIDER_WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../demo-provider/web/dist', import.meta.url))),
+  /**
+   * The studio's own PostgreSQL (server mode, the studio in its own process), read by `ops providers
+   * stuck|resolve` only; the same variables the studio's src/main.ts reads. Embedded: its file in DATA_DIR.
+   */
+  DEMO_PROVIDER_DATABASE_URL: z.string().url().optional(),
+  DEMO_PROVIDER_DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .optional(),
+  /** Requests to the studio's pages and page API (anonymous to this server) per address and window. */
+  RATE_LIMIT_STUDIO: count(1, 1_000_000, 1200),
   /** Published RTP of the demo slot, shown in the slot list and by `ops providers rtp` (configuration). */
   PROVIDER_SLOT_RTP: percent('96.60'),
   /** Published RTP of the demo fishing game (configuration). */

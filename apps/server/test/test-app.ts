@@ -40,6 +40,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent',
     // Tests drive the draw scheduler by calling `scheduler.tick()` with the fake clock.
     LOTTO_SCHEDULER: 'false',
+    // The embedded demo studio only where a test asks for it (DEMO_PROVIDER: 'embedded').
+    DEMO_PROVIDER: 'off',
     ...tdb.env,
     ...env,
   });

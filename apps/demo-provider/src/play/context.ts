@@ -24,12 +24,21 @@ export const DEFAULT_RETRY: RetryOptions = {
   pollMs: 5_000,
 };
 
+/**
+ * Points of a round where a fault-injection test may stop the process (DEMO_PROVIDER_FAULT, src/main.ts):
+ * `bet-acknowledged` right after the wallet accepted the bet, before anything is recorded; `bet-recorded`
+ * after BET_OK and its owed win are committed, before the win is sent.
+ */
+export type FaultPoint = 'bet-acknowledged' | 'bet-recorded';
+
 /** What every part of the studio works with; built once by createDemoProvider. */
 export interface StudioContext {
   db: Kysely<DemoProviderDatabase>;
   wallet: WalletClient;
   clock: () => number;
   retry: RetryOptions;
+  /** Test-only: called at each FaultPoint; unset in production, where it costs one undefined check. */
+  fault?: (point: FaultPoint) => void;
 }
 
 /** When the next attempt of a call first queued at `createdAt` is due, or null when it must be parked. */

@@ -165,6 +165,7 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
     throw new GameError(code);
   }
 
+  ctx.fault?.('bet-acknowledged');
   // Debited. The win is owed from this instant: it is written with the state, then sent at once; if that
   // attempt fails the worker sends it on the schedule, and the page still gets its outcome now.
   const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
@@ -176,6 +177,7 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
     });
     await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, session.wallet_token), now, firstRetry));
   });
+  ctx.fault?.('bet-recorded');
   await touchSession(ctx, session);
   const entry = await outboxFor(ctx.db, round.id, 'WIN');
   const paid = entry ? await attemptOutbox(ctx, entry) : null;

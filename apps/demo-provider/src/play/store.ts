@@ -184,6 +184,9 @@ export const dueOutbox = (db: Db, now: number, limit: number): Promise<OutboxEnt
 export const parkedOutbox = (db: Db): Promise<OutboxEntry[]> =>
   db.selectFrom('outbox').selectAll().where('parked_at', 'is not', null).orderBy('created_at').execute();
 
+export const outboxById = (db: Db, id: string): Promise<OutboxEntry | undefined> =>
+  db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+
 export async function deleteOutbox(db: Db, id: string): Promise<void> {
   await db.deleteFrom('outbox').where('id', '=', id).execute();
 }

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { openDemoProviderDb, type DemoProviderDatabaseOptions } from '../db/open';
-import { DEFAULT_RETRY, type RetryOptions, type StudioContext } from '../play/context';
-import { drainOutbox, recoverRounds } from '../play/outbox';
-import { parkedOutbox, type OutboxEntry } from '../play/store';
+import { DEFAULT_RETRY, type FaultPoint, type RetryOptions, type StudioContext } from '../play/context';
+import { attemptOutbox, drainOutbox, recoverRounds } from '../play/outbox';
+import { outboxById, parkedOutbox, type OutboxEntry } from '../play/store';
 import { isProviderSecret } from '../wallet/signing';
 import { WalletClient } from '../wallet/wallet-client';
 import { API_HEADERS, checkFrameAncestors, pageHeaders } from './headers';
@@ -21,8 +21,11 @@ export interface DemoProviderOptions {
   database: DemoProviderDatabaseOptions;
   /** One 64-hex secret per provider code the studio plays as (providers.md §2). */
   secrets: Partial<Record<DemoProviderCode, string>>;
-  /** Where `/wallet/{provider}/{action}` lives, e.g. `http://127.0.0.1:3000`. */
-  walletBaseUrl: string;
+  /**
+   * Where `/wallet/{provider}/{action}` lives, e.g. `http://127.0.0.1:3000`; or a function read at each call
+   * (a host mounting the studio on a port it learns only once listening).
+   */
+  walletBaseUrl: string | (() => string);
   /** Unix ms; tests move it. */
   clock?: () => number;
   retry?: Partial<RetryOptions>;
@@ -31,6 +34,11 @@ export interface DemoProviderOptions {
   /** The game pages' build; default apps/demo-provider/web/dist. */
   webDistDir?: string;
   walletTimeoutMs?: number;
+  /**
+   * Test-only fault injection (src/main.ts sets it from DEMO_PROVIDER_FAULT): called at each FaultPoint of a
+   * round, e.g. to kill the process between the bet and the win. Never set it in production.
+   */
+  fault?: (point: FaultPoint) => void;
 }
 
 export interface DemoProvider {
@@ -64,6 +72,7 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
     }),
     clock,
     retry: { ...DEFAULT_RETRY, ...options.retry },
+    ...(options.fault ? { fault: options.fault } : {}),
   };
 
   // Settle what a previous run left half-done before taking new rounds (the crash rule of §3).
@@ -110,5 +119,54 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   };
 }
 
+/** What `resolve` did with one owed call. */
+export type ResolveOutcome =
+  | { outcome: 'sent'; balance: number }
+  | { outcome: 'failed'; error: string | null }
+  | { outcome: 'not-found' };
+
+/**
+ * The operator's hands on the studio's outbox (the casino's `ops providers stuck|resolve`): the calls parked
+ * past the retry schedule, and one call sent now. It opens the studio's own database (never the casino's
+ * tables) and may run beside the running studio: it takes no round and runs no recovery pass; the wallet is
+ * idempotent by transaction_uuid, so a call both send moves money once.
+ */
+export interface StudioOperator {
+  stuck(): Promise<OutboxEntry[]>;
+  resolve(id: string): Promise<ResolveOutcome>;
+  close(): Promise<void>;
+}
+
+export async function openStudioOperator(
+  options: Pick<DemoProviderOptions, 'database' | 'secrets' | 'walletBaseUrl' | 'clock' | 'walletTimeoutMs'>,
+): Promise<StudioOperator> {
+  const clock = options.clock ?? Date.now;
+  const handle = await openDemoProviderDb(options.database);
+  const ctx: StudioContext = {
+    db: handle.db,
+    wallet: new WalletClient({
+      baseUrl: options.walletBaseUrl,
+      secrets: options.secrets,
+      clock,
+      timeoutMs: options.walletTimeoutMs,
+    }),
+    clock,
+    retry: DEFAULT_RETRY,
+  };
+  return {
+    stuck: () => parkedOutbox(ctx.db),
+    async resolve(id) {
+      const entry = await outboxById(ctx.db, id);
+      if (entry === undefined) return { outcome: 'not-found' };
+      const balance = await attemptOutbox(ctx, entry);
+      if (balance !== null) return { outcome: 'sent', balance };
+      const after = await outboxById(ctx.db, id);
+      return { outcome: 'failed', error: after?.last_error ?? null };
+    },
+    close: () => handle.close(),
+  };
+}
+
 export type { DemoProviderDatabaseOptions } from '../db/open';
-export type { RetryOptions, RetryStep } from '../play/context';
+export type { FaultPoint, RetryOptions, RetryStep } from '../play/context';
+export type { OutboxEntry } from '../play/store';

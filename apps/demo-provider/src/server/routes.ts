@@ -24,9 +24,19 @@ function parse<T>(schema: z.ZodMiniType<T>, value: unknown, code: 'INVALID_REQUE
   return result.data;
 }
 
+const isHostError = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { status?: unknown }).status === 'number' &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  (error as { statusCode?: unknown }).statusCode === undefined;
+
 export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): void {
   app.setErrorHandler((error, request, reply: FastifyReply) => {
     if (error instanceof GameError) return reply.status(error.status).send(error.toBody());
+    // An error with its own HTTP status and code is the host's (mounted in the casino's server, its rate
+    // limiter answers 429 from its hooks): thrown on, so the host's error handler answers it in its shape.
+    if (isHostError(error)) throw error;
     const status = (error as { statusCode?: number }).statusCode;
     // Fastify's own refusals (unparsable JSON, body too large) are the caller's fault and carry no detail.
     if (status !== undefined && status >= 400 && status < 500)

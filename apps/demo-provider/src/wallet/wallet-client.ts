@@ -83,7 +83,8 @@ export interface RollbackCall extends RoundRef {
 }
 
 export interface WalletClientOptions {
-  baseUrl: string;
+  /** Or a function, read at each call: a host that mounts the studio knows its port only once it listens. */
+  baseUrl: string | (() => string);
   /** Provider code → 64-hex secret. */
   secrets: Partial<Record<string, string>>;
   clock?: () => number;
@@ -91,12 +92,14 @@ export interface WalletClientOptions {
 }
 
 export class WalletClient {
-  private readonly baseUrl: string;
+  private readonly baseUrlOf: () => string;
   private readonly clock: () => number;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: WalletClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const { baseUrl } = options;
+    this.baseUrlOf =
+      typeof baseUrl === 'string' ? () => baseUrl.replace(/\/+$/, '') : () => baseUrl().replace(/\/+$/, '');
     this.clock = options.clock ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? WALLET_CALL_TIMEOUT_MS;
   }
@@ -148,7 +151,7 @@ export class WalletClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${this.baseUrl}/wallet/${encodeURIComponent(provider)}/${action}`, {
+      response = await fetch(`${this.baseUrlOf()}/wallet/${encodeURIComponent(provider)}/${action}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

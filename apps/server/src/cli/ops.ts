@@ -9,7 +9,8 @@ import { PLAYER_FLAGS, type PlayerFlag } from '../modules/players/players.servic
 import { systemClock } from '../platform/clock';
 import { createServices, type Services } from '../services';
 import { registerLotto59Commands } from './lotto59.commands';
-import { registerProvidersCommands } from './providers.commands';
+import { openStudioOperator, type StudioOperator } from '@lotto59/demo-provider/server';
+import { registerProvidersCommands, type StudioOutbox } from './providers.commands';
 import { registerLotteryCommands } from './lottery.commands';
 
 /**
@@ -47,7 +48,11 @@ function parseLimit(value: string): number {
 
 type Out = (line: string) => void;
 
-export function buildProgram(services: () => Promise<Services>, out: Out): Command {
+export function buildProgram(
+  services: () => Promise<Services>,
+  out: Out,
+  studio?: () => Promise<StudioOutbox>,
+): Command {
   const program = new Command('ops')
     .description('Lotto59 operator command line. Works on the database of DATA_DIR (SQLite) or DATABASE_URL.')
     .showHelpAfterError()
@@ -203,7 +208,7 @@ export function buildProgram(services: () => Promise<Services>, out: Out): Comma
     });
 
   registerLotto59Commands(program, services, out);
-  registerProvidersCommands(program, services, out);
+  registerProvidersCommands(program, services, out, studio);
   registerLotteryCommands(program, services, out);
   return program;
 }
@@ -219,7 +224,36 @@ async function main(argv: string[]): Promise<number> {
     built = await createServices({ config, db: handle.db, clock: systemClock });
     return built;
   };
-  const program = buildProgram(services, (line) => process.stdout.write(`${line}\n`));
+  let studio: StudioOperator | undefined;
+  // The demo studio's outbox (`providers stuck|resolve`): its own database, opened by its own export.
+  const openStudio = async (): Promise<StudioOutbox> => {
+    const config = loadConfig();
+    const database = config.DEMO_PROVIDER_DATABASE_URL
+      ? {
+          kind: 'postgres' as const,
+          url: config.DEMO_PROVIDER_DATABASE_URL,
+          schema: config.DEMO_PROVIDER_DB_SCHEMA,
+        }
+      : config.mode === 'embedded'
+        ? { kind: 'sqlite' as const, dataDir: config.DATA_DIR }
+        : undefined;
+    if (database === undefined) {
+      throw new ConfigError(
+        'the demo studio runs in its own process: set DEMO_PROVIDER_DATABASE_URL (and DEMO_PROVIDER_DB_SCHEMA) ' +
+          'to its database, or run these commands with DATA_DIR of a studio using SQLite',
+      );
+    }
+    const s = await services();
+    studio = await openStudioOperator({
+      database,
+      secrets: Object.fromEntries(
+        s.providers.secrets.flatMap((p) => (p.secret === null ? [] : [[p.code, p.secret]])),
+      ),
+      walletBaseUrl: config.WALLET_BASE_URL ?? `http://127.0.0.1:${config.PORT}`,
+    });
+    return studio;
+  };
+  const program = buildProgram(services, (line) => process.stdout.write(`${line}\n`), openStudio);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
@@ -232,6 +266,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${message}\n`);
     return 1;
   } finally {
+    await studio?.close();
     await built?.events.close();
     await handle?.close();
   }

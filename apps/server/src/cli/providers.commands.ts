@@ -6,9 +6,38 @@ import {
   PROVIDERS,
   type ProviderCode,
 } from '../modules/providers/providers.public';
+import { AppError } from '../errors/app-error';
 import type { Services } from '../services';
 
 type Out = (line: string) => void;
+
+/** One call the studio owes our wallet (its outbox row), as the studio's operator surface lists it. */
+export interface OwedCall {
+  id: string;
+  round_id: string;
+  kind: string;
+  provider: string;
+  attempts: number;
+  created_at: number;
+  parked_at: number | null;
+  last_error: string | null;
+  body: string;
+}
+
+/**
+ * The demo studio's outbox, opened by the composition root (ops.ts) through the studio's own export: its
+ * database, never our tables. `resolve` sends one owed call to our wallet now, over signed HTTP.
+ */
+export interface StudioOutbox {
+  stuck(): Promise<OwedCall[]>;
+  resolve(
+    id: string,
+  ): Promise<
+    | { outcome: 'sent'; balance: number }
+    | { outcome: 'failed'; error: string | null }
+    | { outcome: 'not-found' }
+  >;
+}
 
 function parseProvider(value: string): ProviderCode {
   if (isProviderCode(value)) return value;
@@ -20,7 +49,12 @@ function parseProvider(value: string): ProviderCode {
  * demo games' published returns (providers.md §2, "Settled choices"). A secret is printed only once,
  * by `rotate-secret`; `list` shows the first 8 hex of its SHA-256, enough to compare with the studio's.
  */
-export function registerProvidersCommands(program: Command, services: () => Promise<Services>, out: Out) {
+export function registerProvidersCommands(
+  program: Command,
+  services: () => Promise<Services>,
+  out: Out,
+  studio?: () => Promise<StudioOutbox>,
+) {
   const providers = program.command('providers').description('provider games: secrets and published returns');
 
   providers
@@ -68,5 +102,47 @@ export function registerProvidersCommands(program: Command, services: () => Prom
       for (const r of s.providers.publishedReturns()) {
         out(`${r.provider.padEnd(6)} ${r.game.padEnd(15)} ${r.bet.padEnd(14)} ${r.rtp}`);
       }
+    });
+
+  const openStudio = () => {
+    if (!studio) throw new AppError('VALIDATION_FAILED', 'the demo studio is not reachable from here.');
+    return studio();
+  };
+
+  providers
+    .command('stuck')
+    .description("the demo studio's wins and rollbacks parked past its retry schedule (its outbox)")
+    .action(async () => {
+      const parked = await (await openStudio()).stuck();
+      if (parked.length === 0)
+        out('nothing parked: every owed win and rollback was sent or is still retrying');
+      for (const call of parked) {
+        const body = JSON.parse(call.body) as { amount?: unknown; user?: unknown };
+        const amount = typeof body.amount === 'number' ? ` amount=${body.amount}` : '';
+        out(
+          `${call.id}  ${call.kind.padEnd(8)} provider=${call.provider} round=${call.round_id} user=${String(body.user ?? '-')}${amount}` +
+            ` attempts=${call.attempts} since=${new Date(call.created_at).toISOString()}` +
+            ` parked=${call.parked_at === null ? '-' : new Date(call.parked_at).toISOString()}` +
+            ` last_error=${call.last_error ?? '-'}`,
+        );
+      }
+    });
+
+  providers
+    .command('resolve')
+    .description('send one owed win or rollback of the demo studio to the wallet now (the server must run)')
+    .argument('<id>', 'the id `stuck` printed')
+    .action(async (id: string) => {
+      const result = await (await openStudio()).resolve(id);
+      if (result.outcome === 'not-found') {
+        throw new AppError('NOT_FOUND', `no owed call ${id} (already sent, or a wrong id).`);
+      }
+      if (result.outcome === 'failed') {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `the wallet did not take it (${result.error ?? 'no answer'}); it stays parked.`,
+        );
+      }
+      out(`sent: the round is closed; the player's balance is now ${result.balance} riel`);
     });
 }

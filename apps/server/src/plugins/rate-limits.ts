@@ -25,6 +25,11 @@ export const LIMIT_CLASSES = [
   'sockets',
   /** The providers' signed wallet calls (`/wallet/…`), counted per provider (the path's `:provider`). */
   'wallet',
+  /**
+   * The mounted demo studio (`/provider/demo/…`): its pages and its page API, called by players' browsers
+   * with the studio's own bearer, so anonymous to this server and counted per address.
+   */
+  'studio',
 ] as const;
 export type LimitClass = (typeof LIMIT_CLASSES)[number];
 
@@ -47,6 +52,9 @@ const ROUTE_CLASSES: readonly { url: string; methods?: readonly string[]; limitC
   { url: '/wallet/:provider/:action', limitClass: 'wallet' },
 ];
 
+/** Routes under it belong to the mounted demo studio (app.ts), not to this server. */
+export const STUDIO_PREFIX = '/provider/demo/';
+
 /** The route whose calls come from a provider's server, not from a browser. */
 const WALLET_ROUTE = '/wallet/:provider/:action';
 
@@ -55,6 +63,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function limitClassOf(method: string, url: string): LimitClass {
   const row = ROUTE_CLASSES.find((r) => r.url === url && (!r.methods || r.methods.includes(method)));
   if (row) return row.limitClass;
+  if (url.startsWith(STUDIO_PREFIX)) return 'studio';
   if (!READ_METHODS.has(method)) return 'writes';
   return url.startsWith('/api/') ? 'reads' : 'public';
 }
@@ -88,6 +97,7 @@ export function classLimitsFrom(config: Config): ClassLimits {
     writes: config.RATE_LIMIT_WRITES,
     sockets: config.RATE_LIMIT_SOCKETS,
     wallet: config.RATE_LIMIT_WALLET,
+    studio: config.RATE_LIMIT_STUDIO,
   };
   const timeWindowMs = Math.round(config.RATE_LIMIT_WINDOW_SECONDS * 1000);
   const entries = LIMIT_CLASSES.map((c) => [

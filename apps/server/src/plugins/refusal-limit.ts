@@ -100,7 +100,9 @@ export function registerRefusalLimit(
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    if (COUNTED_REFUSALS.has(reply.statusCode)) {
+    // The mounted demo studio's 401s are its own page API's (a stale game session), answered after the route
+    // limiter counted them in the `studio` class: they must not lock the address out of our routes.
+    if (COUNTED_REFUSALS.has(reply.statusCode) && request.routeOptions.config.limitClass !== 'studio') {
       const key = normalizeIP(request.ip);
       counters.add(key).then(
         ({ count, ttlMs }) => {

@@ -5,7 +5,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../errors/app-error';
 
 /** Paths the API owns: an unknown one answers JSON 404, never the web app's HTML. */
-const API_PREFIXES = ['/api/', '/sanctum/', '/docs', '/healthz', '/metrics', '/ws'];
+// `/provider/` is the mounted demo studio's (or nobody's when it is off): never the web app's HTML.
+const API_PREFIXES = ['/api/', '/sanctum/', '/docs', '/healthz', '/metrics', '/ws', '/provider/'];
 
 /**
  * Serves the built web app on the API's origin (embedded mode): hashed assets cached for a year, and
