@@ -38,7 +38,10 @@ if (v) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   const PW_JSON = 'test-results/playwright.json';
-  const build = run('npm', ['run', 'build', '-w', '@lotto59/web']);
+  // The web app and the demo studio's game pages, which the server serves (and bundle-size.mjs measures).
+  const build =
+    run('npm', ['run', 'build', '-w', '@lotto59/web']) ||
+    run('npm', ['run', 'build:web', '-w', '@lotto59/demo-provider']);
   const e2e =
     build === 0
       ? run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: PW_JSON })
