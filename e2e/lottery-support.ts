@@ -59,4 +59,3 @@ export async function addItem(
   // The posts stay chosen for the next item; clear them so each item starts from none.
   for (const post of item.posts) await page.getByTestId(`post-${post}`).click();
 }
-

@@ -152,7 +152,9 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   ];
   const outcomes = played.map((item) => hitsOf(item, result.lines));
   const payout = outcomes.reduce((sum, o) => sum + o.payout, 0);
-  const hitLines = new Set(outcomes.flatMap((o) => o.lines.map((line) => `${line.code}:${String(line.index)}`)));
+  const hitLines = new Set(
+    outcomes.flatMap((o) => o.lines.map((line) => `${line.code}:${String(line.index)}`)),
+  );
   // 00–99 on post A always hits once: the test never depends on the draw for a payout to show.
   expect(outcomes[0]?.lines).toHaveLength(1);
 

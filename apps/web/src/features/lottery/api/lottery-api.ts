@@ -45,7 +45,10 @@ export function getDrawTimes(date: string | undefined, signal?: AbortSignal): Pr
 }
 
 export function getNextDraws(signal?: AbortSignal): Promise<LotteryTimeout> {
-  return http.get('/api/lottery/result/timeout', { schema: lotterySchema((s) => s.lotteryTimeoutSchema), signal });
+  return http.get('/api/lottery/result/timeout', {
+    schema: lotterySchema((s) => s.lotteryTimeoutSchema),
+    signal,
+  });
 }
 
 export function getDrawResult(id: number, signal?: AbortSignal): Promise<LotteryResult> {

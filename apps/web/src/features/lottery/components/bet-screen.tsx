@@ -65,13 +65,7 @@ export function BetScreen({
   );
 }
 
-function BetLoader({
-  type,
-  onPlaced,
-}: {
-  type: LotteryGameType;
-  onPlaced: (response: LotteryBet) => void;
-}) {
+function BetLoader({ type, onPlaced }: { type: LotteryGameType; onPlaced: (response: LotteryBet) => void }) {
   const { t } = useLotteryTranslation();
   const load = useTicketLoad(type);
   const place = useLotteryMutation(placeTicket);

@@ -7,7 +7,13 @@ export const hitKey = (hit: { code: string; index: number }): string => `${hit.c
  * A result sheet as the printed ones: one row per prize line in draw order, the row's label and its numbers;
  * the numbers the player hit are marked (green, and named for screen readers).
  */
-export function ResultSheet({ lines, hits }: { lines: readonly LotterySheetLine[]; hits: ReadonlySet<string> }) {
+export function ResultSheet({
+  lines,
+  hits,
+}: {
+  lines: readonly LotterySheetLine[];
+  hits: ReadonlySet<string>;
+}) {
   const { t, language } = useLotteryTranslation();
   const rows: { code: string; label: string; lines: LotterySheetLine[] }[] = [];
   for (const line of lines) {

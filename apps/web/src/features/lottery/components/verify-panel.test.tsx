@@ -19,7 +19,10 @@ const VECTORS = {
   TN: { id: 3001, rows: 'A 563|B 814|C 402|D 028|E 460' },
 } as const;
 
-function resultOf(layout: keyof typeof VECTORS, change?: (lines: LotteryResult['lines']) => void): LotteryResult {
+function resultOf(
+  layout: keyof typeof VECTORS,
+  change?: (lines: LotteryResult['lines']) => void,
+): LotteryResult {
   const { id, rows } = VECTORS[layout];
   const lines = rows.split('|').flatMap((row) => {
     const [code = '', ...numbers] = row.split(' ');
