@@ -5,8 +5,8 @@ import { createPlayer, isPhone, ops, signIn } from './support';
 
 /*
  * Kept beside lottery.spec.ts (the real server): the screens against the domain-computed stand-in of lottery.md
- * §6 (lottery-fixture.ts), for what the real server cannot show on demand: a VN draw of the §7 test vector. The ticket: TN 2D A+C `១០-១៤` × 1,000 ៛ (5 numbers × 2 lines: face
- * 10,000, net 8,000), TN 3D ROLL `12*` × 100 ៛ (10 × 5: face 5,000, net 4,000) and TN 2D B `77` × 500 ៛ (net
+ * §6 (lottery-fixture.ts), for what the real server cannot show on demand: a VN draw of the §7 test vector.
+ * The ticket: TN 2D A+C `១០-១៤` × 1,000 ៛ (5 numbers × 2 lines: face 10,000, net 8,000), TN 3D ROLL `12*` × 100 ៛ (10 × 5: face 5,000, net 4,000) and TN 2D B `77` × 500 ៛ (net
  * 400), whose last item is then deleted. The result: the §7 vector draw, on which the fixture's settled ticket
  * (§4 example, VN-S 2D A+B 10-14 × 1,000 ៛) hits G8 = 14 once: 75,000 ៛.
  */
