@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { LOTTERY_E2E } from './e2e/lottery-e2e';
 import { LOTTO_E2E } from './e2e/lotto59-support';
 
 /**
@@ -73,6 +74,8 @@ export default defineConfig({
       LOTTO_RELEASE_DELAY_SECONDS: String(LOTTO_E2E.releaseDelaySeconds),
       LOTTO_RELEASE_BALL_SECONDS: String(LOTTO_E2E.releaseBallSeconds),
       LOTTO_RELEASE_TOTAL_SECONDS: String(LOTTO_E2E.releaseTotalSeconds),
+      // Fast TN draws for e2e/lottery.spec.ts: a draw within the test, a cut-off far enough to bet before it.
+      LOTTERY_TN_EVERY_SECONDS: String(LOTTERY_E2E.tnEverySeconds),
     },
   },
 });

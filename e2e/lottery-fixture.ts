@@ -27,9 +27,11 @@ import {
 import type { Page, Route } from '@playwright/test';
 
 /*
- * A stand-in for the lottery server of lottery.md §6, behind `page.route`, until the real one (branch lotsrv) is
+ * A stand-in for the lottery server of lottery.md §6, behind `page.route`, written before the real one was
  * merged: every answer is computed with the domain's rules (posts, numbers, money, sheet, hits), so the screens
- * are tested against the figures the server will give. After the merge the spec points at the real server.
+ * are tested against the figures the server gives. lottery.spec.ts runs against the real server;
+ * lottery-fixture.spec.ts keeps this stand-in for the §7 VN vector draw, which the real server cannot draw on
+ * demand.
  */
 
 /** lottery.md §7's test vector: VN_SOUTH draw 1001 prints G8 14, DB 376382, … */

@@ -1,93 +1,89 @@
+import { formatRiel } from '@lotto59/domain';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoLatinWords } from './khmer-text';
-import { LotteryFixture } from './lottery-fixture';
-import { createPlayer, expectAccessible, isPhone, ops, shot, SHOTS, signIn, type Player } from './support';
+import { LOTTERY_E2E } from './lottery-e2e';
+import { addItem, checkScreen, confirmDialog, expectTouchTargets, tab } from './lottery-support';
+import { createPlayer, isPhone, ops, signIn } from './support';
 
 /*
- * Issue 14 item 4: every ticket lottery screen, Khmer, phone and desktop, against the domain-computed stand-in
- * of lottery.md §6 (lottery-fixture.ts). The ticket: TN 2D A+C `១០-១៤` × 1,000 ៛ (5 numbers × 2 lines: face
- * 10,000, net 8,000), TN 3D ROLL `12*` × 100 ៛ (10 × 5: face 5,000, net 4,000) and TN 2D B `77` × 500 ៛ (net
- * 400), whose last item is then deleted. The result: the §7 vector draw, on which the fixture's settled ticket
- * (§4 example, VN-S 2D A+B 10-14 × 1,000 ៛) hits G8 = 14 once: 75,000 ៛.
+ * Issue 14 items 3–4: the ticket lottery screens against the real server, Khmer, phone and desktop. The server
+ * draws TN every LOTTERY_E2E.tnEverySeconds (playwright.config.ts). The ticket: TN 2D A `០០-៩៩` × 100 ៛ (100
+ * numbers × 1 line: face 10,000, net 8,000), which hits post A whatever the draw, TN 3D ROLL `12*` × 100 ៛ (10 ×
+ * 5 lines: face 5,000, net 4,000), and 2D B `77` × 500 ៛ (net 400), deleted before the cut-off. The engine's
+ * sheet is read from the API once revealed, and the hits and payouts the screens must show are computed here
+ * from it with lottery.md §4 (the last d digits of a line of a chosen post equal a number; amount × price per
+ * hit), so the test knows every figure without depending on chance.
  */
 
 const BALANCE = 1_000_000;
-// layout.spec.ts: 44 px touch targets; layout works in 1/64 px, so a 44 px box can measure 43.99….
-const TOUCH_TARGET_PX = 44 - 1 / 64;
+const PRICE = { '2D': 75, '3D': 650 } as const;
+const NET = 12_000;
 
-/** Every control of the lottery screen (not the shared top bar and menu) is at least 44 × 44 px. */
-async function expectTouchTargets(page: Page) {
-  const small = await page.evaluate((min) => {
-    const controls = document.querySelectorAll<HTMLElement>(
-      'main button, main a, main select, main textarea, main input[type="text"], main label:has(> input)',
-    );
-    return Array.from(controls)
-      .filter((el) => el.checkVisibility() && !el.classList.contains('sr-only'))
-      .map((el) => ({ el, box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < min || box.height < min)
-      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim() ?? ''}" ${box.width}×${box.height}`);
-  }, TOUCH_TARGET_PX);
-  expect(small).toEqual([]);
+interface SheetLine {
+  code: string;
+  index: number;
+  number: string;
+  post: string | null;
+}
+interface PlayedItem {
+  digits: 2 | 3;
+  posts: string[];
+  numbers: string[];
+  amount: number;
 }
 
-async function checkScreen(page: Page, player: Player, name: string) {
-  await expectNoLatinWords(page, { allow: [player.username] });
-  await expectAccessible(page);
-  await shot(page, `lottery-${name}`, test.info());
+/** A lottery call from the signed-in page (its cookies), `{data}` unwrapped. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: T }).data;
 }
 
-async function confirmDialog(page: Page, player: Player, name?: string) {
-  const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toBeVisible();
-  await expectNoLatinWords(page, { allow: [player.username] });
-  if (name) await page.screenshot({ path: `${SHOTS}/lottery-${name}-${test.info().project.name}.png` });
-  await dialog.getByRole('button', { name: 'បញ្ជាក់' }).click();
-  await expect(dialog).toBeHidden();
+/** lottery.md §4: the lines an item hits (ROLL = every post) and its payout. */
+function hitsOf(item: PlayedItem, lines: SheetLine[]) {
+  const hit = lines.filter(
+    (line) =>
+      (item.posts.includes('ROLL') || item.posts.includes(line.post ?? '')) &&
+      item.numbers.includes(line.number.slice(-item.digits)),
+  );
+  return { lines: hit, payout: hit.length * item.amount * PRICE[item.digits === 2 ? '2D' : '3D'] };
 }
 
-async function tab(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'ផ្នែកនៃឆ្នោត' }).getByRole('link', { name }).click();
+/** The top bar's balance (`សមតុល្យ: 1,000,000 ៛`; a payout counts up to it). */
+async function expectBalance(page: Page, riel: number) {
+  await expect(page.getByTestId('top-bar-balance')).toHaveText(new RegExp(`\\s${formatRiel(riel)}$`));
 }
 
-/** Types an item and adds it, after checking its preview. */
-async function addItem(
-  page: Page,
-  item: { digits: 2 | 3; posts: string[]; numbers: string; amount: string },
-  preview: { count: string; lines: string; face: string; net: string },
-) {
-  await page.getByText(item.digits === 2 ? 'លេខ ២ ខ្ទង់' : 'លេខ ៣ ខ្ទង់', { exact: true }).click();
-  for (const post of item.posts) await page.getByTestId(`post-${post}`).click();
-  await page.getByTestId('bet-numbers').fill(item.numbers);
-  await page.getByTestId('bet-amount').fill(item.amount);
-  await expect(page.getByTestId('preview-count')).toHaveText(preview.count);
-  await expect(page.getByTestId('preview-lines')).toHaveText(preview.lines);
-  await expect(page.getByTestId('preview-face')).toHaveText(preview.face);
-  await expect(page.getByTestId('preview-net')).toHaveText(preview.net);
-  await page.getByTestId('bet-add').click();
-  // The posts stay chosen for the next item; clear them so each item starts from none.
-  for (const post of item.posts) await page.getByTestId(`post-${post}`).click();
-}
+const range = (from: number, to: number, width: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String(from + i).padStart(width, '0'));
 
-test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, result with hits, verify, report', async ({
+test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, delete, the draw, hits, payout, verify, report', async ({
   page,
 }, info) => {
-  test.setTimeout(120_000);
+  test.setTimeout(LOTTERY_E2E.testTimeoutMs);
   const player = createPlayer(info, 'lottery', BALANCE);
   ops('player', 'flag', player.username, 'enableLottery', 'on');
-  const fixture = new LotteryFixture(Date.now(), BALANCE);
-  await fixture.install(page);
   await signIn(page, player);
 
   // Menu entry (seed §6: only with the flag), then the hub opens on the draw times.
   if (isPhone(info)) await page.getByRole('button', { name: 'បើកម៉ឺនុយ' }).click();
   await page.getByRole('link', { name: 'ឆ្នោត', exact: true }).click();
   await expect(page).toHaveURL(/\/game\/lottery\/timeout$/);
-  await expect(page.getByTestId('next-TN').getByTestId('countdown')).toHaveText(/^\d{2}:\d{2}$/);
-  const first = await page.getByTestId('next-TN').getByTestId('countdown').textContent();
-  await expect(page.getByTestId('next-TN').getByTestId('countdown')).not.toHaveText(first ?? '');
+  const countdown = page.getByTestId('next-TN').getByTestId('countdown');
+  await expect(countdown).toHaveText(/^\d{2}:\d{2}$/);
+  const first = await countdown.textContent();
+  await expect(countdown).not.toHaveText(first ?? '');
   await checkScreen(page, player, 'timeout');
 
-  // Bet: TN, three items, the preview computed before confirming.
+  // Bet on a TN draw with time enough before its cut-off to fill the slip and delete an item.
+  await expect
+    .poll(
+      async () => {
+        const next = await api<{ type: string; seconds_left: number }[]>(page, '/api/lottery/result/timeout');
+        return next.find((row) => row.type === 'TN')?.seconds_left ?? 0;
+      },
+      { timeout: LOTTERY_E2E.tnEverySeconds * 1000, intervals: [500] },
+    )
+    .toBeGreaterThanOrEqual(LOTTERY_E2E.betSeconds);
   await page.getByTestId('next-TN').getByRole('link', { name: 'ចាក់' }).click();
   await expect(page).toHaveURL(/\/game\/lottery\/bet\/tn$/);
   await page.getByTestId('post-A').click();
@@ -96,8 +92,8 @@ test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, resul
   await page.getByTestId('post-A').click();
   await addItem(
     page,
-    { digits: 2, posts: ['A', 'C'], numbers: '១០-១៤', amount: '1000' },
-    { count: '5', lines: '2', face: '10,000 ៛', net: '8,000 ៛' },
+    { digits: 2, posts: ['A'], numbers: '០០-៩៩', amount: '100' },
+    { count: '100', lines: '1', face: '10,000 ៛', net: '8,000 ៛' },
   );
   await addItem(
     page,
@@ -120,49 +116,85 @@ test('the ticket lottery: draw times, a ticket of 2D and 3D items, delete, resul
   await expect(page).toHaveURL(/\/game\/lottery\/ticket$/);
   await expect(page.getByTestId('ticket-item')).toHaveCount(3);
   await expect(page.getByTestId('ticket-net')).toHaveText('12,400 ៛');
-  await page.getByTestId('ticket-item').filter({ hasText: '77' }).getByTestId('delete-item').click();
+  // By its name: the 100 numbers of the first item contain 77 too.
+  await page.getByRole('button', { name: 'លុបជួរ 77', exact: true }).click();
   await confirmDialog(page, player);
   await expect(page.getByTestId('ticket-item')).toHaveCount(2);
-  await expect(page.getByTestId('ticket-net')).toHaveText('12,000 ៛');
-  // The fixture's settled ticket paid 8,000 ៛ before the test; this one keeps 12,000 ៛ after the refund of 400.
-  expect(fixture.balance).toBe(BALANCE - 8_000 - 12_000);
+  await expect(page.getByTestId('ticket-net')).toHaveText(formatRiel(NET));
+  await expectBalance(page, BALANCE - NET);
   await checkScreen(page, player, 'ticket');
   await expectTouchTargets(page);
 
-  // The result of the §7 vector draw: the player's G8 hit marked, and the sheet verified in the browser.
+  const tickets = await api<{ items: { draw: { id: number } }[] }>(page, '/api/lottery/ticket/list');
+  expect(tickets.items).toHaveLength(1);
+  const drawId = tickets.items[0]?.draw.id ?? 0;
+
+  // Watch the draw: not drawn yet, then the worker draws and settles it.
   await tab(page, 'លទ្ធផល');
-  await page.getByRole('button', { name: /យួនខាងត្បូង.*ទូទាត់រួច/ }).click();
+  await page.goto(`/game/lottery/result?draw=${String(drawId)}`);
+  const settled = async () =>
+    (await api<{ draw: { status: string } }>(page, `/api/lottery/result/${String(drawId)}`)).draw.status;
+  if ((await settled()) === 'OPEN') {
+    await expect(page.getByTestId('result-card')).toContainText('មិនទាន់ចេញលទ្ធផលទេ');
+  }
+  await expect
+    .poll(settled, { timeout: (LOTTERY_E2E.tnEverySeconds + 30) * 1000, intervals: [1000] })
+    .toBe('SETTLED');
+  const result = await api<{ lines: SheetLine[]; server_seed: string | null }>(
+    page,
+    `/api/lottery/result/${String(drawId)}`,
+  );
+  expect(result.lines).toHaveLength(5);
+  expect(result.server_seed).not.toBeNull();
+  const played: PlayedItem[] = [
+    { digits: 2, posts: ['A'], numbers: range(0, 99, 2), amount: 100 },
+    { digits: 3, posts: ['ROLL'], numbers: range(120, 129, 3), amount: 100 },
+  ];
+  const outcomes = played.map((item) => hitsOf(item, result.lines));
+  const payout = outcomes.reduce((sum, o) => sum + o.payout, 0);
+  const hitLines = new Set(
+    outcomes.flatMap((o) => o.lines.map((line) => `${line.code}:${String(line.index)}`)),
+  );
+  // 00–99 on post A always hits once: the test never depends on the draw for a payout to show.
+  expect(outcomes[0]?.lines).toHaveLength(1);
+
+  // The result: the sheet with the hits marked, the items' payouts, the sheet verified in the browser.
+  await page.reload();
   const sheet = page.getByTestId('result-sheet');
-  await expect(sheet.locator('[data-line="G8"]')).toContainText('14');
-  await expect(sheet.locator('[data-line="DB"]')).toContainText('376382');
-  await expect(sheet.locator('[data-hit]')).toHaveCount(1);
-  await expect(sheet.locator('[data-hit]')).toHaveText(/^14/);
-  await expect(page.getByTestId('result-item-payout')).toHaveText('75,000 ៛');
+  for (const line of result.lines) {
+    await expect(sheet.locator(`[data-line="${line.code}"]`)).toContainText(line.number);
+  }
+  await expect(sheet.locator('[data-hit]')).toHaveCount(hitLines.size);
+  await expect(page.getByTestId('result-item-payout')).toHaveText(outcomes.map((o) => formatRiel(o.payout)));
   await page.getByTestId('verify-run').click();
   await expect(page.getByTestId('verify-outcome')).toHaveAttribute('data-match', 'true');
-  await expect(page.getByTestId('verify-outcome')).toContainText('ត្រូវគ្នា៖ លទ្ធផលទាំងអស់ 18 លេខ');
+  await expect(page.getByTestId('verify-outcome')).toContainText('ត្រូវគ្នា៖ លទ្ធផលទាំងអស់ 5 លេខ');
+  await expectBalance(page, BALANCE - NET + payout);
   await checkScreen(page, player, 'result');
   await expectTouchTargets(page);
 
-  // Report: the settled ticket (net 8,000, payout 75,000) and the open one (net 12,000).
+  // Report: the one settled ticket.
+  const winLose = payout - NET;
   await tab(page, 'របាយការណ៍');
-  await expect(page.getByTestId('report-tickets')).toHaveText('2');
-  await expect(page.getByTestId('report-net')).toHaveText('20,000 ៛');
-  await expect(page.getByTestId('report-payout')).toHaveText('75,000 ៛');
-  await expect(page.getByTestId('report-win-lose')).toHaveText('+67,000 ៛');
-  await expect(page.getByTestId('report-outstanding')).toHaveText('12,000 ៛');
+  await expect(page.getByTestId('report-tickets')).toHaveText('1');
+  await expect(page.getByTestId('report-net')).toHaveText(formatRiel(NET));
+  await expect(page.getByTestId('report-payout')).toHaveText(formatRiel(payout));
+  await expect(page.getByTestId('report-win-lose')).toHaveText(
+    winLose > 0 ? `+${formatRiel(winLose)}` : formatRiel(winLose),
+  );
+  await expect(page.getByTestId('report-outstanding')).toHaveText(formatRiel(0));
   await checkScreen(page, player, 'report-tab');
 
   await page.goto('/report/lottery');
   await expect(page.getByRole('heading', { name: 'របាយការណ៍ឆ្នោត' })).toBeVisible();
-  await expect(page.getByTestId('report-payout')).toHaveText('75,000 ៛');
+  await expect(page.getByTestId('report-payout')).toHaveText(formatRiel(payout));
   await checkScreen(page, player, 'report');
 
-  // The ticket list with payouts.
+  // The ticket list: the ticket won (post A always hits).
   await page.goto('/ticket/lottery');
-  await expect(page.getByTestId('lottery-ticket-list').locator('tbody tr')).toHaveCount(2);
-  await expect(page.getByTestId('list-total-payout')).toHaveText('75,000 ៛');
-  await expect(page.getByTestId('row-status').first()).toHaveText('កំពុងរង់ចាំ');
+  await expect(page.getByTestId('lottery-ticket-list').locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByTestId('list-total-payout')).toHaveText(formatRiel(payout));
+  await expect(page.getByTestId('row-status').first()).toHaveText('ឈ្នះ');
   await checkScreen(page, player, 'tickets');
 });
 

@@ -252,6 +252,7 @@ export const lotteryTicketRowSchema = z.object({
   outstanding: int(),
   status: lotteryTicketStatusSchema,
 });
+export type LotteryTicketRow = z.infer<typeof lotteryTicketRowSchema>;
 export const lotteryTicketListSchema = z.object({
   items: z.array(lotteryTicketRowSchema),
   meta: pageMetaSchema,

@@ -3,18 +3,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { http } from '@/lib/http-client';
 import { lotteryKeys } from './keys';
 import type {
-  DeleteItemResponse,
-  DeleteTicketResponse,
-  DrawResult,
-  DrawTimes,
-  NextDraws,
-  PlaceTicketBody,
-  PlaceTicketResponse,
-  TicketItems,
-  TicketList,
-  TicketLoad,
-  TicketTotal,
-} from './provisional-schemas';
+  LotteryDeleteItem,
+  LotteryDeleteTicket,
+  LotteryResult,
+  LotteryResultTime,
+  LotteryTimeout,
+  LotteryBetRequest,
+  LotteryBet,
+  LotteryTicketItems,
+  LotteryTicketList,
+  LotteryLoad,
+  LotteryTotal,
+} from '@lotto59/contract';
 import { lotterySchema } from './schemas';
 
 /* The calls of lottery.md §6, one function each, and the query hooks the screens use. */
@@ -36,77 +36,79 @@ const filterQuery = (filter: LotteryFilter) => ({
   to: filter.to || null,
 });
 
-export function getDrawTimes(date: string | undefined, signal?: AbortSignal): Promise<DrawTimes> {
+export function getDrawTimes(date: string | undefined, signal?: AbortSignal): Promise<LotteryResultTime> {
   return http.get('/api/lottery/result/time', {
     query: { date: date ?? null },
-    schema: lotterySchema((s) => s.drawTimesSchema),
+    schema: lotterySchema((s) => s.lotteryResultTimeSchema),
     signal,
   });
 }
 
-export function getNextDraws(signal?: AbortSignal): Promise<NextDraws> {
-  return http.get('/api/lottery/result/timeout', { schema: lotterySchema((s) => s.nextDrawsSchema), signal });
+export function getNextDraws(signal?: AbortSignal): Promise<LotteryTimeout> {
+  return http.get('/api/lottery/result/timeout', {
+    schema: lotterySchema((s) => s.lotteryTimeoutSchema),
+    signal,
+  });
 }
 
-export function getDrawResult(id: number, signal?: AbortSignal): Promise<DrawResult> {
+export function getDrawResult(id: number, signal?: AbortSignal): Promise<LotteryResult> {
   return http.get(`/api/lottery/result/${String(id)}`, {
-    schema: lotterySchema((s) => s.drawResultSchema),
+    schema: lotterySchema((s) => s.lotteryResultSchema),
     signal,
   });
 }
 
-export function getTicketLoad(type: LotteryGameType, signal?: AbortSignal): Promise<TicketLoad> {
+export function getTicketLoad(type: LotteryGameType, signal?: AbortSignal): Promise<LotteryLoad> {
   return http.get('/api/lottery/ticket/load', {
     query: { type },
-    schema: lotterySchema((s) => s.ticketLoadSchema),
+    schema: lotterySchema((s) => s.lotteryLoadSchema),
     signal,
   });
 }
 
-export function placeTicket(body: PlaceTicketBody): Promise<PlaceTicketResponse> {
+export function placeTicket(body: LotteryBetRequest): Promise<LotteryBet> {
   return http.post('/api/lottery/ticket/bet', {
     body,
-    schema: lotterySchema((s) => s.placeTicketResponseSchema),
+    schema: lotterySchema((s) => s.lotteryBetSchema),
   });
 }
 
-export function deleteTicket(ticketId: number): Promise<DeleteTicketResponse> {
-  return http.delete('/api/lottery/ticket/delete', {
-    query: { id: ticketId },
-    schema: lotterySchema((s) => s.deleteTicketResponseSchema),
+export function deleteTicket(ticketId: number): Promise<LotteryDeleteTicket> {
+  // The id is in the path (lottery.md §6: PUT/DELETE take `/{id}`).
+  return http.delete(`/api/lottery/ticket/delete/${String(ticketId)}`, {
+    schema: lotterySchema((s) => s.lotteryDeleteTicketSchema),
   });
 }
 
-export function deleteTicketItem(itemId: number): Promise<DeleteItemResponse> {
-  return http.delete('/api/lottery/ticket/delete/item', {
-    query: { id: itemId },
-    schema: lotterySchema((s) => s.deleteItemResponseSchema),
+export function deleteTicketItem(itemId: number): Promise<LotteryDeleteItem> {
+  return http.delete(`/api/lottery/ticket/delete/item/${String(itemId)}`, {
+    schema: lotterySchema((s) => s.lotteryDeleteItemSchema),
   });
 }
 
 export function getTicketList(
   filter: LotteryFilter & { page: number },
   signal?: AbortSignal,
-): Promise<TicketList> {
+): Promise<LotteryTicketList> {
   return http.get('/api/lottery/ticket/list', {
     query: { ...filterQuery(filter), page: filter.page, per_page: LOTTERY_TICKETS_PER_PAGE },
-    schema: lotterySchema((s) => s.ticketListSchema),
+    schema: lotterySchema((s) => s.lotteryTicketListSchema),
     signal,
   });
 }
 
-export function getTicketTotal(filter: LotteryFilter, signal?: AbortSignal): Promise<TicketTotal> {
+export function getTicketTotal(filter: LotteryFilter, signal?: AbortSignal): Promise<LotteryTotal> {
   return http.get('/api/lottery/ticket/total', {
     query: filterQuery(filter),
-    schema: lotterySchema((s) => s.ticketTotalSchema),
+    schema: lotterySchema((s) => s.lotteryTotalSchema),
     signal,
   });
 }
 
-export function getTicketItems(ticketId: number, signal?: AbortSignal): Promise<TicketItems> {
+export function getTicketItems(ticketId: number, signal?: AbortSignal): Promise<LotteryTicketItems> {
   return http.get('/api/lottery/ticket/items', {
     query: { id: ticketId },
-    schema: lotterySchema((s) => s.ticketItemsSchema),
+    schema: lotterySchema((s) => s.lotteryTicketItemsSchema),
     signal,
   });
 }

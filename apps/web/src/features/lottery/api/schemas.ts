@@ -1,9 +1,9 @@
 import type { ResponseParser } from '@/lib/http-client';
-import type * as ProvisionalSchemas from './provisional-schemas';
+import type * as LotterySchemas from './contract-schemas';
 
-type Schemas = typeof ProvisionalSchemas;
+type Schemas = typeof LotterySchemas;
 
-/** A schema of `provisional-schemas.ts`, loaded with zod on first use (docs/decisions/0006), like `lazySchema`. */
+/** A lottery schema of the contract, loaded with zod on first use (docs/decisions/0006), like `lazySchema`. */
 export function lotterySchema<T>(pick: (schemas: Schemas) => ResponseParser<T>) {
-  return async (): Promise<ResponseParser<T>> => pick(await import('./provisional-schemas'));
+  return async (): Promise<ResponseParser<T>> => pick(await import('./contract-schemas'));
 }

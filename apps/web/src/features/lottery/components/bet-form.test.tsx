@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { TicketLoad } from '../api/provisional-schemas';
+import type { LotteryLoad } from '@lotto59/contract';
 import { BetForm } from './bet-form';
 
 // What `ticket/load?type=VN` answers (lottery.md §6), injected instead of fetched.
@@ -17,7 +17,7 @@ const draw = (id: number, code: string, layout: 'VN_SOUTH' | 'VN_NORTH', label: 
   status: 'OPEN' as const,
   server_seed_hash: 'a'.repeat(64),
 });
-const LOAD: TicketLoad = {
+const LOAD: LotteryLoad = {
   type: 'VN',
   draws: [draw(11, 'VN-S-20250601', 'VN_SOUTH', 'ខាងត្បូង'), draw(12, 'VN-N-20250601', 'VN_NORTH', 'ខាងជើង')],
   bet_types: [

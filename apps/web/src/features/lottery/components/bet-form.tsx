@@ -12,7 +12,7 @@ import {
 } from '@lotto59/domain';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { PlaceTicketBody, TicketLoad } from '../api/provisional-schemas';
+import type { LotteryBetRequest, LotteryLoad } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 import { lotteryErrorText } from '../lib/error-text';
 import { limitsOf, parseAmountText, previewItem, type ItemPreview } from '../lib/preview';
@@ -47,8 +47,8 @@ export function BetForm({
   submitting,
   confirm,
 }: {
-  load: TicketLoad;
-  onSubmit: (body: Omit<PlaceTicketBody, 'request_id'>, onPlaced: () => void) => void;
+  load: LotteryLoad;
+  onSubmit: (body: Omit<LotteryBetRequest, 'request_id'>, onPlaced: () => void) => void;
   submitting: boolean;
   /** The confirm dialog (the app's notifications); asks, then runs `onConfirm`. */
   confirm: (message: string, title: string, onConfirm: () => void) => void;

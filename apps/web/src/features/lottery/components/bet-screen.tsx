@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { isHttpError } from '@/lib/http-client';
 import { notifications } from '@/lib/notifications';
 import { placeTicket, useLotteryMutation, useTicketLoad } from '../api/lottery-api';
-import type { PlaceTicketBody, PlaceTicketResponse } from '../api/provisional-schemas';
+import type { LotteryBetRequest, LotteryBet } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 import { serverErrorText } from '../lib/error-text';
 import { BetForm } from './bet-form';
@@ -50,7 +50,7 @@ export function BetScreen({
   onPlaced,
 }: {
   type: LotteryGameType | undefined;
-  onPlaced: (response: PlaceTicketResponse) => void;
+  onPlaced: (response: LotteryBet) => void;
 }) {
   const { t } = useLotteryTranslation();
   return (
@@ -65,19 +65,13 @@ export function BetScreen({
   );
 }
 
-function BetLoader({
-  type,
-  onPlaced,
-}: {
-  type: LotteryGameType;
-  onPlaced: (response: PlaceTicketResponse) => void;
-}) {
+function BetLoader({ type, onPlaced }: { type: LotteryGameType; onPlaced: (response: LotteryBet) => void }) {
   const { t } = useLotteryTranslation();
   const load = useTicketLoad(type);
   const place = useLotteryMutation(placeTicket);
   const pending = useRef<{ body: string; requestId: string } | null>(null);
 
-  const submit = (body: Omit<PlaceTicketBody, 'request_id'>, clearSlip: () => void) => {
+  const submit = (body: Omit<LotteryBetRequest, 'request_id'>, clearSlip: () => void) => {
     const text = JSON.stringify(body);
     if (pending.current?.body !== text) pending.current = { body: text, requestId: newRequestId() };
     place.mutate(

@@ -1,7 +1,7 @@
 import { LOTTERY_GAME_TYPES, type LotteryGameType } from '@lotto59/domain';
 import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { useTicketTotals } from '../api/lottery-api';
-import type { TicketTotal } from '../api/provisional-schemas';
+import type { LotteryTotal } from '@lotto59/contract';
 import { QueryState } from './lottery-shell';
 import { LotteryDateFilter } from './lottery-date-filter';
 import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
@@ -10,7 +10,7 @@ import { useRangeParams } from './use-range';
 
 interface ReportRow {
   type: LotteryGameType;
-  total: TicketTotal;
+  total: LotteryTotal;
 }
 
 const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [

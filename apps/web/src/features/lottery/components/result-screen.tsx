@@ -1,7 +1,7 @@
 import { formatRiel, ROLL } from '@lotto59/domain';
 import { useSearchParams } from 'react-router';
 import { useDrawResult, useDrawTimes, useTicketItems, useTicketList } from '../api/lottery-api';
-import type { LotteryDraw } from '../api/provisional-schemas';
+import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 import { wallDay, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';

@@ -1,4 +1,4 @@
-import type { ResultLine } from '../api/provisional-schemas';
+import type { LotterySheetLine } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 
 export const hitKey = (hit: { code: string; index: number }): string => `${hit.code}#${String(hit.index)}`;
@@ -7,9 +7,15 @@ export const hitKey = (hit: { code: string; index: number }): string => `${hit.c
  * A result sheet as the printed ones: one row per prize line in draw order, the row's label and its numbers;
  * the numbers the player hit are marked (green, and named for screen readers).
  */
-export function ResultSheet({ lines, hits }: { lines: readonly ResultLine[]; hits: ReadonlySet<string> }) {
+export function ResultSheet({
+  lines,
+  hits,
+}: {
+  lines: readonly LotterySheetLine[];
+  hits: ReadonlySet<string>;
+}) {
   const { t, language } = useLotteryTranslation();
-  const rows: { code: string; label: string; lines: ResultLine[] }[] = [];
+  const rows: { code: string; label: string; lines: LotterySheetLine[] }[] = [];
   for (const line of lines) {
     const last = rows.at(-1);
     if (last?.code === line.code) last.lines.push(line);

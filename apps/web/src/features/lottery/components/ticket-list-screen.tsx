@@ -1,7 +1,7 @@
 import { LOTTERY_GAME_TYPES, type LotteryGameType } from '@lotto59/domain';
 import { useId } from 'react';
 import { useTicketList, useTicketTotal } from '../api/lottery-api';
-import type { TicketRow } from '../api/provisional-schemas';
+import type { LotteryTicketRow } from '@lotto59/contract';
 import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { wallDate, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
@@ -13,7 +13,7 @@ import { useRangeParams } from './use-range';
 const isGameType = (value: string | null): value is LotteryGameType =>
   (LOTTERY_GAME_TYPES as readonly (string | null)[]).includes(value);
 
-const columns = (t: LotteryT): LotteryColumn<TicketRow>[] => [
+const columns = (t: LotteryT): LotteryColumn<LotteryTicketRow>[] => [
   {
     key: 'no',
     header: t('ticket.no'),

@@ -11,7 +11,7 @@ import {
   useTicketItems,
   useTicketList,
 } from '../api/lottery-api';
-import type { TicketItems, TicketRow } from '../api/provisional-schemas';
+import type { LotteryTicketItems, LotteryTicketRow } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 import { serverErrorText } from '../lib/error-text';
 import { wallDate, wallTime } from '../lib/time';
@@ -51,8 +51,8 @@ function TicketCard({
   detail,
   onBalance,
 }: {
-  row: TicketRow;
-  detail: TicketItems | undefined;
+  row: LotteryTicketRow;
+  detail: LotteryTicketItems | undefined;
   onBalance: (balance: number) => void;
 }) {
   const { t } = useLotteryTranslation();

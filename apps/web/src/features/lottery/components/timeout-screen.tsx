@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDrawTimes, useNextDraws } from '../api/lottery-api';
-import type { LotteryDraw } from '../api/provisional-schemas';
+import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 import { formatCountdown, useNow, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';

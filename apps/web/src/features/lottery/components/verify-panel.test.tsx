@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DrawResult } from '../api/provisional-schemas';
+import type { LotteryResult } from '@lotto59/contract';
 import { verifyDrawResult, VerifyPanel } from './verify-panel';
 
 // lottery.md §7's test vectors, typed from the spec (not computed by the code under test).
@@ -19,7 +19,10 @@ const VECTORS = {
   TN: { id: 3001, rows: 'A 563|B 814|C 402|D 028|E 460' },
 } as const;
 
-function resultOf(layout: keyof typeof VECTORS, change?: (lines: DrawResult['lines']) => void): DrawResult {
+function resultOf(
+  layout: keyof typeof VECTORS,
+  change?: (lines: LotteryResult['lines']) => void,
+): LotteryResult {
   const { id, rows } = VECTORS[layout];
   const lines = rows.split('|').flatMap((row) => {
     const [code = '', ...numbers] = row.split(' ');

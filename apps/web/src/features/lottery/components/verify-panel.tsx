@@ -1,7 +1,7 @@
 import { isServerSeed, lotterySheet, serverSeedHash } from '@lotto59/domain';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { DrawResult } from '../api/provisional-schemas';
+import type { LotteryResult } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
 
 export type Verification =
@@ -20,7 +20,7 @@ export type Verification =
  * lottery.md §7 in the browser: the revealed seed must hash to the hash published before the draw, and the
  * domain's sheet algorithm run on (seed, draw id, layout) must give every printed number.
  */
-export function verifyDrawResult(result: DrawResult): Verification {
+export function verifyDrawResult(result: LotteryResult): Verification {
   if (result.source !== 'ENGINE' || result.server_seed_hash === null) return { kind: 'no-seed' };
   const seed = result.server_seed;
   if (seed === null) return { kind: 'not-revealed' };
@@ -48,7 +48,7 @@ export function verifyDrawResult(result: DrawResult): Verification {
 }
 
 /** The verify panel under a result sheet: seed, hash, and match or mismatch, recomputed on request. */
-export function VerifyPanel({ result }: { result: DrawResult }) {
+export function VerifyPanel({ result }: { result: LotteryResult }) {
   const { t } = useLotteryTranslation();
   const [verification, setVerification] = useState<Verification | null>(null);
   const upfront = verifyDrawResult(result);

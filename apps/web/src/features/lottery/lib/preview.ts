@@ -12,7 +12,7 @@ import {
   type Riel,
   type SheetLayout,
 } from '@lotto59/domain';
-import type { TicketLoad } from '../api/provisional-schemas';
+import type { LotteryLoad } from '@lotto59/contract';
 
 /*
  * The live preview of one item (lottery.md §4), computed in the browser with the domain's own rules, so what
@@ -53,7 +53,7 @@ export function parseAmountText(text: string): number {
 }
 
 /** The server's limits of `ticket/load`, in the domain's shape (the exposure cap is the server's alone). */
-export function limitsOf(load: TicketLoad): LotteryLimits {
+export function limitsOf(load: LotteryLoad): LotteryLimits {
   return {
     minAmount: load.limits.min_amount,
     maxAmount: load.limits.max_amount,
