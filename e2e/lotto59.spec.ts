@@ -65,7 +65,7 @@ function expectedPayout(
  * round in 20,000). That share is split between every tier-1 line of the round, other players' too, so it
  * cannot be computed from the draw: it is read back once the round is settled (settlement.api.test.ts checks
  * the split itself). Without it this test would fail by chance on such a draw. Every other figure comes from
- * the drawn numbers (docs/decisions/0009-chance-deterministic-draws-in-tests.md).
+ * the drawn numbers (docs/decisions/0016-chance-deterministic-draws-in-tests.md).
  */
 async function tierOneShareOf(page: Page, round: number): Promise<number> {
   const line = async () => {

@@ -51,7 +51,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every first open needs, in as few files as possible (docs/decisions/0009-web-fast-first-open.md):
+            // What every first open needs, in as few files as possible (docs/decisions/0018-web-fast-first-open.md):
             // on HTTP/1.1 a browser opens six connections, so the twenty small chunks of the automatic split
             // arrived in waves of one 3G round trip each. The libraries in one file, the app's start-up modules
             // (everything the entry imports statically, the login screen included) in another.

@@ -1,6 +1,6 @@
 // The Khmer subset only: Latin letters and digits are drawn by the system's sans-serif (the next font of the
 // stack in index.css), which every phone has; the Latin subsets were two more files on the first screen's 3G
-// line (docs/decisions/0009-web-fast-first-open.md).
+// line (docs/decisions/0018-web-fast-first-open.md).
 import '@fontsource/noto-sans-khmer/khmer-400.css';
 import '@fontsource/noto-sans-khmer/khmer-600.css';
 import './index.css';

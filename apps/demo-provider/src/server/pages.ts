@@ -8,7 +8,7 @@ import { THUMBNAILS } from './thumbnails';
  * The game pages' built files (apps/demo-provider/web/dist, when built): `/<game_code>/` answers that game's
  * index.html (no-cache: it names the hashed assets of the current build), `/assets/*` the hashed files, cached
  * for a year. Text files are sent as the .br / .gz copies beside them when the browser takes them, as the
- * casino's server does for its web app (docs/decisions/0009-web-fast-first-open.md).
+ * casino's server does for its web app (docs/decisions/0018-web-fast-first-open.md).
  */
 
 const GAME_CODE = /^[a-z0-9][a-z0-9-]{0,63}$/;

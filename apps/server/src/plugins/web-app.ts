@@ -12,7 +12,7 @@ const API_PREFIXES = ['/api/', '/sanctum/', '/docs', '/healthz', '/metrics', '/w
  * Serves the built web app on the API's origin (embedded mode): hashed assets cached for a year, and
  * `index.html` for every other GET so the browser router takes over (seed §2 routes). Text files are sent
  * as the brotli or gzip copies the web build writes beside them (`file.br`, `file.gz`), chosen by the
- * request's Accept-Encoding, with `Vary: Accept-Encoding` (docs/decisions/0009-web-fast-first-open.md).
+ * request's Accept-Encoding, with `Vary: Accept-Encoding` (docs/decisions/0018-web-fast-first-open.md).
  */
 export async function registerWebApp(
   app: FastifyInstance,

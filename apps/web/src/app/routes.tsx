@@ -15,7 +15,7 @@ import { ScreenViews } from './screen-views';
 // Route modules load on first visit (seed §8: a chunk that does not arrive in 120 s fails). The signed-in
 // layout too: the login page does not need it. The login page itself is the one screen in the start-up bundle:
 // it is every new player's first screen, and loading it after the app started cost a 3G round trip (about
-// 0.6 s) for 3 kB (docs/decisions/0009-web-fast-first-open.md).
+// 0.6 s) for 3 kB (docs/decisions/0018-web-fast-first-open.md).
 const MainLayout = lazyPage(() => routeModules.mainLayout().then((m) => m.MainLayout));
 const Landing = lazyPage(() => import('./routes/landing').then((m) => m.LandingRoute));
 const Logout = lazyPage(() => import('./routes/auth/logout').then((m) => m.LogoutRoute));

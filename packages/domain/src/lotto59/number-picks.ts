@@ -2,7 +2,7 @@ import { BALL_MAX, BALL_MIN } from './constants';
 
 /*
  * Quick selectors of the NUMBER bet's 1–59 grid (issue 11): all, odd, even, small, big. Seed and decisions
- * name no "small" and "big" ball, so this file is the one definition (docs/decisions/0009-web-game-...):
+ * name no "small" and "big" ball, so this file is the one definition (docs/decisions/0019-web-game-...):
  * the lower half of the balls is small, the upper half big, the middle ball (30) with the big ones, as the
  * upper half of a keno board includes its middle. The screens take these sets; they hold no numbers.
  */

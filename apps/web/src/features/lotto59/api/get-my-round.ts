@@ -7,7 +7,7 @@ import { lottoKeys } from './keys';
 /**
  * `GET /api/v1/ticket/list?result_id=` for one round: the player's own bets in it (the largest page) with the
  * server's totals of stake and payout over all of them. This is the player's settlement of the round, as
- * the server wrote it (docs/decisions/0009-web-game-win-moment.md): the screen never computes a payout.
+ * the server wrote it (docs/decisions/0019-web-game-win-moment-and-one-thumb-betting.md): the screen never computes a payout.
  */
 export function getMyRound(resultId: number, signal?: AbortSignal): Promise<TicketList> {
   return http.get('/api/v1/ticket/list', {
