@@ -88,7 +88,9 @@ test('provider games on the real stack: slot and baccarat through our wallet, ba
   await expect(game).toContainText('ភ្នាល់ 1,000 ៛ ដល់ 50,000 ៛ ក្នុងមួយបង្វិល');
   // The thumbnail is the studio's own picture, served by the mounted studio.
   await expect
-    .poll(() => game.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .poll(() =>
+      game.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+    )
     .toBeGreaterThan(0);
   await expect(page.getByTestId('top-bar-balance')).toHaveCount(0);
   await shot(page, 'pgames-slot-list', info);
@@ -142,7 +144,9 @@ test('provider games on the real stack: slot and baccarat through our wallet, ba
   await expect(page).toHaveURL(/\/game\/casino$/);
   await expect(page.getByTestId('top-bar-balance')).toHaveCount(0);
   const table = gameFrame(page);
-  await expect(table.getByRole('heading', { name: 'បាការ៉ាត់' })).toBeVisible({ timeout: PAGE_LOAD_MS });
+  await expect(table.getByRole('heading', { name: 'បាការ៉ា', exact: true })).toBeVisible({
+    timeout: PAGE_LOAD_MS,
+  });
   await expect(table.getByTestId('balance')).toHaveText(riel(balance));
   await expect(table.getByTestId(`chip-${CHIP}`)).toHaveAttribute('aria-pressed', 'true');
   await expectNoLatinWords(page, khmerOnly);
@@ -197,7 +201,9 @@ test('provider games on the real stack: slot and baccarat through our wallet, ba
 
   // 5. The report: the rounds just played, each with its stake, payout and win/lose, and the totals.
   await expect(page.getByRole('heading', { name: 'របាយការណ៍កាស៊ីណូ' })).toBeVisible();
-  await expect(page.getByTestId('casino-total-count')).toHaveText(String(rounds.size), { timeout: PAGE_LOAD_MS });
+  await expect(page.getByTestId('casino-total-count')).toHaveText(String(rounds.size), {
+    timeout: PAGE_LOAD_MS,
+  });
   await expect(page.getByTestId('casino-total-stake')).toHaveText(riel(stakes));
   await expect(page.getByTestId('casino-total-payout')).toHaveText(riel(payouts));
   await expect(page.getByTestId('casino-total-win-lose')).toHaveText(signedRiel(payouts - stakes));
