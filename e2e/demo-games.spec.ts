@@ -126,7 +126,7 @@ test('baccarat: every bet kind in a round, cards dealt in order, payouts per bet
 }, info) => {
   test.setTimeout(90_000);
   await open(page, 'baccarat');
-  await expect(page.getByRole('heading', { name: 'បាការ៉ាត់' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'បាការ៉ា' })).toBeVisible();
   await expect(page.getByTestId('deal')).toBeDisabled();
   await shot(page, 'demo-baccarat-start', info);
   await expectAccessible(page);

@@ -7,7 +7,8 @@ import type { GameApiError } from '../../../src/api/game-api';
 
 const KM = {
   slotTitle: 'សំណាងអង្គរ',
-  baccaratTitle: 'បាការ៉ាត់',
+  // The name the operator's web app gives the table (the frame's title, the casino report): one game, one name.
+  baccaratTitle: 'បាការ៉ា',
   balance: 'សមតុល្យ',
   loading: 'កំពុងផ្ទុក…',
   spin: 'បង្វិល',
@@ -45,11 +46,11 @@ const KM = {
   match: 'ត្រូវគ្នា ✓',
   mismatch: 'មិនត្រូវគ្នា ✗',
   pending: 'ប្ដូរគ្រាប់ពូជជាមុនសិន ដើម្បីផ្ទៀងផ្ទាត់ជុំនេះ',
-  hashCheck: 'SHA-256(គ្រាប់ពូជ) = hash ដែលបានបង្ហាញមុនលេង',
+  hashCheck: 'SHA-256(គ្រាប់ពូជ) = តម្លៃហាសដែលបានបង្ហាញមុនលេង',
   derived: 'គណនាឡើងវិញក្នុងកម្មវិធីរុករក',
   recorded: 'លទ្ធផលដែលបានកត់ត្រា',
   fairExplain:
-    'លទ្ធផលនីមួយៗគឺ HMAC-SHA256(គ្រាប់ពូជម៉ាស៊ីនមេ, "គ្រាប់ពូជរបស់អ្នក:nonce:i")។ យើងបង្ហាញ hash មុនលេង ហើយបង្ហាញគ្រាប់ពូជពេលប្ដូរ។',
+    'លទ្ធផលនីមួយៗគឺ HMAC-SHA256(គ្រាប់ពូជម៉ាស៊ីនមេ, "គ្រាប់ពូជរបស់អ្នក:nonce:i")។ យើងបង្ហាញតម្លៃហាសមុនលេង ហើយបង្ហាញគ្រាប់ពូជពេលប្ដូរ។',
   reopen: 'វគ្គលេងបានផុតកំណត់។ សូមបិទ ហើយបើកហ្គេមម្ដងទៀត។',
   deal: 'ចែកបៀ',
   dealing: 'កំពុងចែកបៀ…',
