@@ -101,7 +101,8 @@ async function main(): Promise<void> {
         url: '/api/external/3/url?lang=en&platform=desktop',
         cookies: jar,
       });
-      if (launched.statusCode !== 200) throw new Error(`launch answered ${launched.statusCode}: ${launched.body}`);
+      if (launched.statusCode !== 200)
+        throw new Error(`launch answered ${launched.statusCode}: ${launched.body}`);
       providerTokens.push((launched.json() as { data: { token: string } }).data.token);
     }
   }
