@@ -26,6 +26,13 @@ declare module 'autocannon' {
       method?: string;
       path?: string;
       setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest;
+      /** Called with each answer to this request, before the instance's 'response' event for it. */
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, string | string[]>,
+      ) => void;
     }[];
   }
   export interface Result {
@@ -37,6 +44,13 @@ declare module 'autocannon' {
     duration: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running instance: awaited for the result; its 'response' event gives each answer's latency (ms). */
+  export interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

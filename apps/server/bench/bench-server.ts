@@ -11,6 +11,7 @@ import type { DbHandle } from '../src/db/create-db';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
 import { productionLogger } from '../src/platform/logger';
+import type { ReconcileReport } from '../src/modules/wallet/wallet.public';
 import { openBenchDatabase } from './bench-database';
 
 export interface BenchSession {
@@ -25,6 +26,11 @@ export interface BenchServerReady {
   dialect: 'sqlite' | 'postgres';
   roundId: number;
   sessions: BenchSession[];
+  /**
+   * With BENCH_PROVIDER_LAUNCH=1: one slot game token (provider 3, angkor-fortune) per player, in the order
+   * of `sessions`, each taken from the real launch route under that player's login session.
+   */
+  providerTokens: string[];
 }
 
 async function main(): Promise<void> {
@@ -45,6 +51,8 @@ async function main(): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL,
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1000',
     METRICS_PORT: process.env.METRICS_PORT,
+    // The provider-wallet bench signs as provider 3 with a secret of its own (the server reads it at start).
+    PROVIDER_3_SECRET: process.env.PROVIDER_3_SECRET,
     ...database.env,
   });
   // The logger operators run (LOG_LEVEL, default info): what it costs is part of the figures.
@@ -59,6 +67,7 @@ async function main(): Promise<void> {
   const round = await app.services.lotto59.rounds.openOf('POLL_2');
 
   const sessions: BenchSession[] = [];
+  const providerTokens: string[] = [];
   for (let i = 0; i < players; i++) {
     const username = `bench${i}`;
     const password = 'bench password';
@@ -85,6 +94,17 @@ async function main(): Promise<void> {
         .join('; '),
       xsrf: jar['XSRF-TOKEN']!,
     });
+    if (process.env.BENCH_PROVIDER_LAUNCH === '1') {
+      // The launch route answers the token itself (providers.md §5): no need to exchange the launch code.
+      const launched = await app.inject({
+        method: 'GET',
+        url: '/api/external/3/url?lang=en&platform=desktop',
+        cookies: jar,
+      });
+      if (launched.statusCode !== 200)
+        throw new Error(`launch answered ${launched.statusCode}: ${launched.body}`);
+      providerTokens.push((launched.json() as { data: { token: string } }).data.token);
+    }
   }
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -94,6 +114,7 @@ async function main(): Promise<void> {
     dialect: database.handle.dialect,
     roundId: round!.id,
     sessions,
+    providerTokens,
   };
   process.send?.(ready);
 
@@ -105,6 +126,10 @@ async function main(): Promise<void> {
         const cpu = process.cpuUsage();
         process.send?.({ type: 'stats', bets, cpuMicros: cpu.user + cpu.system });
       });
+    } else if (message.type === 'reconcile') {
+      void reconcile(app.services.wallet, database.handle).then((figures) =>
+        process.send?.({ type: 'reconcile', ...figures }),
+      );
     } else if (message.type === 'stop') {
       void (async () => {
         await app.close();
@@ -114,6 +139,36 @@ async function main(): Promise<void> {
       })();
     }
   });
+}
+
+export interface BenchReconcile {
+  type: 'reconcile';
+  report: ReconcileReport;
+  /** provider_transactions rows by action (bet, win, …) and provider_rounds rows. */
+  transactions: Record<string, number>;
+  rounds: number;
+}
+
+/** The ledger's check after a run (WalletService.reconcile), and what the wallet recorded. */
+async function reconcile(
+  wallet: { reconcile(): Promise<ReconcileReport> },
+  handle: DbHandle,
+): Promise<Omit<BenchReconcile, 'type'>> {
+  const report = await wallet.reconcile();
+  const byAction = await handle.db
+    .selectFrom('provider_transactions')
+    .select((eb) => ['action', eb.fn.countAll<number>().as('n')])
+    .groupBy('action')
+    .execute();
+  const rounds = await handle.db
+    .selectFrom('provider_rounds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    report,
+    transactions: Object.fromEntries(byAction.map((r) => [r.action, Number(r.n)])),
+    rounds: Number(rounds.n),
+  };
 }
 
 async function countBets(handle: DbHandle): Promise<number> {

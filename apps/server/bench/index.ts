@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- placement|settlement|lottery-settlement|websocket …]`: prints figures, asserts nothing (docs/performance.md).
+ * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet …]`: prints figures, asserts nothing (docs/performance.md).
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
  */
 import { benchPlacement } from './bet-placement.bench';
 import { benchSettlement } from './settlement.bench';
 import { benchLotterySettlement } from './lottery-settlement.bench';
 import { benchFanOut } from './websocket.bench';
+import { benchProviderWallet } from './provider-wallet.bench';
 
 const which = new Set(process.argv.slice(2));
 const wants = (name: string) => which.size === 0 || which.has(name);
@@ -49,6 +50,35 @@ async function main(): Promise<void> {
             `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
         );
       }
+    }
+  }
+  if (wants('provider-wallet')) {
+    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+      const f = await benchProviderWallet({ databaseUrl, connections, durationS });
+      const { bet, win } = f.pairs;
+      const share = ((100 * f.pairs.pairsPerS) / f.trivial.rps).toFixed(1);
+      const refused = (r: Record<string, number>) =>
+        Object.entries(r)
+          .map(([status, n]) => `${status} ${n}`)
+          .join(', ') || 'none';
+      const ms = (x: number) => x.toFixed(1);
+      console.log(
+        `provider-wallet ${f.dialect.padEnd(8)} ${connections} connections, ${f.durationS} s | trivial route ${f.trivial.rps} req/s ` +
+          `(p50 ${f.trivial.p50} ms, p99 ${f.trivial.p99} ms) | signed bet+win pairs ${f.pairs.pairsPerS} pairs/s ` +
+          `(${f.pairs.requestsPerS} req/s) = ${share} % of trivial | bet p50 ${ms(bet.p50)} ms, p99 ${ms(bet.p99)} ms; ` +
+          `win p50 ${ms(win.p50)} ms, p99 ${ms(win.p99)} ms | RS_OK bets ${bet.ok}, wins ${win.ok}; refused: bets ` +
+          `${refused(bet.refused)}, wins ${refused(win.refused)}; errors ${f.pairs.errors} | server CPU: trivial ` +
+          `${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs/request, ${f.pairs.cpuMicrosPerPair.toFixed(0)} µs/pair`,
+      );
+      const { report } = f.ledger;
+      console.log(
+        `provider-wallet ${f.dialect.padEnd(8)} ledger reconcile: ${report.ok ? 'OK' : 'NOT BALANCED'} (${report.accounts} accounts, ` +
+          `sum of balances ${report.sumOfBalances}, negative player accounts ${report.negativePlayerAccounts}, ` +
+          `unbalanced ${report.unbalanced.length}) | recorded: ${Object.entries(f.ledger.transactions)
+            .map(([action, n]) => `${action} ${n}`)
+            .join(', ')}, rounds ${f.ledger.rounds}`,
+      );
+      if (!report.ok) process.exitCode = 1;
     }
   }
   if (wants('websocket')) {
