@@ -51,6 +51,12 @@ const NO_ENUMS = {
   selector: 'TSEnumDeclaration',
   message: 'use an `as const` array for a vocabulary, not an enum.',
 };
+/** Money gets its `Riel` brand from the domain's parsers (`parseRiel`, `riel`), never from a cast. */
+const NO_RIEL_CASTS = {
+  selector:
+    ':matches(TSAsExpression, TSTypeAssertion)[typeAnnotation.type="TSTypeReference"][typeAnnotation.typeName.name="Riel"]',
+  message: "no `as Riel`: make riel with the domain's `riel()` or `parseRiel()` (packages/domain/src/money).",
+};
 
 // Import boundaries of docs/ARCHITECTURE.md, enforced here rather than by goodwill.
 const boundaries = [
@@ -194,7 +200,7 @@ const boundaries = [
   {
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.repository.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_ENUMS, ...SQL_OUTSIDE_REPOSITORIES] },
+    rules: { 'no-restricted-syntax': ['error', NO_ENUMS, NO_RIEL_CASTS, ...SQL_OUTSIDE_REPOSITORIES] },
   },
   // Web: shared folders (lib, components, config) never import a feature or the app layer.
   {
@@ -267,8 +273,13 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', NO_ENUMS],
+      'no-restricted-syntax': ['error', NO_ENUMS, NO_RIEL_CASTS],
     },
+  },
+  {
+    // The brand's own definition: the parsers that make riel, and the one constant they check against.
+    files: ['packages/domain/src/money/riel.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_ENUMS] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -189,4 +189,29 @@ describe('the dependency rules of eslint.config.js', () => {
     expect(rulesAt(found.get(component), 1)).toEqual(['import-x/no-restricted-paths']);
     expect(found.get(feature)).toEqual([]);
   });
+  it('fail on `as Riel` outside the domain parsers, in a module, a web file and a repository alike', async () => {
+    const dir = `apps/server/src/modules/${PROBE}`;
+    const web = `apps/web/src/lib/${PROBE}/probe.ts`;
+    const money = [
+      "import { riel, type Riel } from '@lotto59/domain';",
+      'export const a = 5 as Riel;',
+      'export const b = <Riel>5;',
+      'export const c: Riel = riel(5);',
+      'export const d = 5 as number;',
+      '',
+    ].join('\n');
+    const found = await lint({
+      [`${dir}/probe.service.ts`]: money,
+      [`${dir}/probe.repository.ts`]: money,
+      [web]: money,
+    });
+    for (const file of [`${dir}/probe.service.ts`, `${dir}/probe.repository.ts`, web]) {
+      const messages = found.get(file);
+      expect(rulesAt(messages, 1)).toEqual([]);
+      expect(rulesAt(messages, 2)).toEqual(['no-restricted-syntax']);
+      expect(rulesAt(messages, 3)).toEqual(['no-restricted-syntax']);
+      expect(rulesAt(messages, 4)).toEqual([]);
+      expect(rulesAt(messages, 5)).toEqual([]);
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@lotto59/contract';
+import { createHmac } from 'node:crypto';
+import { ERROR_CODES, ERROR_STATUS, WALLET_STATUSES, type ErrorCode } from '@lotto59/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { LightMyRequestResponse } from 'fastify';
@@ -42,6 +43,9 @@ const HIDDEN_ROUTES: Operation[] = ['/healthz', '/docs/openapi.json', '/ws'].map
   headers: [],
   body: undefined,
 }));
+
+/** The slot studio's secret in this test: the wallet walk signs some of its calls with it. */
+const WALLET_SECRET = 'c3'.repeat(32);
 
 const isKnownCode = (code: unknown): code is ErrorCode => ERROR_CODES.includes(code as ErrorCode);
 
@@ -127,7 +131,7 @@ describe.each(TEST_DIALECTS)('every route with generated bad input on %s', (dial
   beforeAll(async () => {
     // The walk sends a few thousand requests as one player and one address, as a bot would: rate limits
     // (issue 10 item 5) are scaled out of the way so each request reaches the checks under test.
-    t = await createTestApp(dialect, { RATE_LIMIT_SCALE: '1000' });
+    t = await createTestApp(dialect, { RATE_LIMIT_SCALE: '1000', PROVIDER_3_SECRET: WALLET_SECRET });
     const alice = await t.newPlayer({ balance: 100_000 });
     player = new TestBrowser(t.app);
     await player.login(alice.username, alice.password);
@@ -235,4 +239,85 @@ describe.each(TEST_DIALECTS)('every route with generated bad input on %s', (dial
     },
     Math.max(120_000, RUNS_PER_ROUTE * 1_000),
   ); // the default runs take about 5 s on each database
+  it(
+    'answers every generated call of the signed wallet route with a §3 refusal, our headers, and changes nothing',
+    async () => {
+      // `POST /wallet/:provider/:action` is hidden from the document and speaks the providers' protocol
+      // (HTTP 200 with a `status`), not our `{ message, code }`: walked here with its own rules. Calls are
+      // unsigned, signed with another secret, stale, or signed with the right secret over a body that is
+      // not a valid call (a studio with a bug): none may move money or be answered RS_OK.
+      const before = await snapshot();
+      const bodies = fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.json({ maxDepth: 3 }),
+        fc
+          .record(
+            {
+              user: fc.oneof(fc.string(), fc.integer()),
+              token: fc.oneof(fc.string(), fc.constant(null)),
+              request_uuid: fc.oneof(fc.uuid(), fc.string()),
+              transaction_uuid: fc.oneof(fc.uuid(), fc.string()),
+              round: fc.oneof(fc.string(), fc.integer()),
+              amount: fc.oneof(fc.integer(), fc.double(), fc.string(), fc.constant(-1)),
+              currency: fc.constantFrom('KHR', 'USD', '', 'khr'),
+              game_code: fc.string(),
+            },
+            { requiredKeys: [] },
+          )
+          .map((o) => JSON.stringify(o)),
+      );
+      const calls = fc.record({
+        provider: fc.constantFrom('3', '2', '4', '99', 'x', '%zz', '3%00'),
+        action: fc.constantFrom('balance', 'bet', 'win', 'rollback', 'status', 'x', '%2e%2e'),
+        body: bodies,
+        signing: fc.constantFrom('none', 'other-secret', 'stale', 'right-secret', 'garbage'),
+        contentType: fc.constantFrom('application/json', 'text/plain', 'application/octet-stream'),
+      });
+      const now = () => String(t.clock.nowMs());
+      await fc.assert(
+        fc.asyncProperty(calls, async (call) => {
+          const headers: Record<string, string> = { 'content-type': call.contentType, 'x-provider': '3' };
+          const sign = (secret: string, timestamp: string) =>
+            createHmac('sha256', Buffer.from(secret, 'ascii'))
+              .update(`${timestamp}.${call.body}`)
+              .digest('hex');
+          if (call.signing === 'garbage') {
+            headers['x-timestamp'] = 'not-a-time';
+            headers['x-signature'] = 'zz'.repeat(32);
+          } else if (call.signing !== 'none') {
+            const timestamp = call.signing === 'stale' ? String(t.clock.nowMs() - 3_600_000) : now();
+            headers['x-timestamp'] = timestamp;
+            headers['x-signature'] = sign(
+              call.signing === 'other-secret' ? 'd4'.repeat(32) : WALLET_SECRET,
+              timestamp,
+            );
+          }
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/wallet/${call.provider}/${call.action}`,
+            headers,
+            payload: call.body,
+          });
+          const where = `${call.signing} POST /wallet/${call.provider}/${call.action} ${call.body.slice(0, 120)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+          expect(String(res.headers['x-request-id'] ?? ''), where).toMatch(/^[\w-]{8,64}$/);
+          if (res.statusCode === 200) {
+            const reply = res.json<{ status: string }>();
+            expect(WALLET_STATUSES, where).toContain(reply.status);
+            expect(reply.status, where).not.toBe('RS_OK');
+          } else {
+            // Outside the route's own answers (a path no route matches): our error shape.
+            expect(
+              problemOf({ method: 'POST', url: res.raw.req.url ?? '', headers, breaks: where }, res),
+              where,
+            ).toBeUndefined();
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE * 5, seed: SEED, endOnFailure: true },
+      );
+      expect(await snapshot(), 'the wallet walk changed the database').toEqual(before);
+    },
+    Math.max(120_000, RUNS_PER_ROUTE * 1_000),
+  );
 });

@@ -1,4 +1,4 @@
-import type { Riel } from '@lotto59/domain';
+import { riel, type Riel } from '@lotto59/domain';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } from './providers.table';
@@ -125,7 +125,7 @@ export async function addRoundBet(
       player_id: row.playerId,
       game_code: row.gameCode,
       stake: row.amount,
-      payout: 0 as Riel,
+      payout: riel(0),
       status: 'OPEN',
       bet_meta: row.meta,
       win_meta: null,
