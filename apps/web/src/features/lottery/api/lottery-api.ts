@@ -1,5 +1,6 @@
 import type { LotteryGameType, LotteryTicketStatus } from '@lotto59/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { http } from '@/lib/http-client';
 import { lotteryKeys } from './keys';
 import type {
@@ -15,6 +16,7 @@ import type {
   LotteryLoad,
   LotteryTotal,
 } from '@lotto59/contract';
+import { resultRefetchDelay } from '../lib/result-refresh';
 import { lotterySchema } from './schemas';
 
 /* The calls of lottery.md §6, one function each, and the query hooks the screens use. */
@@ -127,12 +129,42 @@ export const useNextDraws = () =>
     refetchInterval: 60_000,
   });
 
-export const useDrawResult = (id: number | undefined) =>
-  useQuery({
+/**
+ * One draw's result, asked again around its draw time until it is SETTLED or VOID (`resultRefetchDelay`), on
+ * the server's clock (`serverOffsetMs`, as the countdowns). When its status changes the player's tickets and
+ * today's draws are asked again (their hits, payouts and statuses follow), and `onSettled` runs once it is
+ * SETTLED (the balance has the payouts now).
+ */
+export function useDrawResult(
+  id: number | undefined,
+  { serverOffsetMs = 0, onSettled }: { serverOffsetMs?: number; onSettled?: () => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: lotteryKeys.result(id ?? 0),
     queryFn: ({ signal }) => getDrawResult(id ?? 0, signal),
     enabled: id !== undefined,
+    refetchInterval: (q) => {
+      const draw = q.state.data?.draw;
+      return draw ? resultRefetchDelay(draw, Date.now() + serverOffsetMs) : false;
+    },
   });
+  const status = query.data?.draw.status;
+  const seen = useRef(status);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = status;
+    if (before === undefined || status === undefined || before === status) return;
+    void queryClient.invalidateQueries({ queryKey: lotteryKeys.tickets() });
+    void queryClient.invalidateQueries({ queryKey: lotteryKeys.drawTimesAll() });
+    if (status === 'SETTLED') settled.current?.();
+  }, [status, queryClient]);
+  return query;
+}
 
 export const useTicketLoad = (type: LotteryGameType) =>
   useQuery({ queryKey: lotteryKeys.load(type), queryFn: ({ signal }) => getTicketLoad(type, signal) });
