@@ -6,6 +6,8 @@ import { lotteryKeys } from './keys';
 import type {
   LotteryDeleteItem,
   LotteryDeleteTicket,
+  LotteryHidePayout,
+  LotteryPayoutList,
   LotteryResult,
   LotteryResultTime,
   LotteryTimeout,
@@ -85,6 +87,31 @@ export function deleteTicket(ticketId: number): Promise<LotteryDeleteTicket> {
 export function deleteTicketItem(itemId: number): Promise<LotteryDeleteItem> {
   return http.delete(`/api/lottery/ticket/delete/item/${String(itemId)}`, {
     schema: lotterySchema((s) => s.lotteryDeleteItemSchema),
+  });
+}
+
+/** `GET /api/lottery/ticket/payout`: the winning items not hidden, newest paid first (days of `paid_at`). */
+export function getPayouts(
+  filter: Omit<LotteryFilter, 'status'> & { page: number },
+  signal?: AbortSignal,
+): Promise<LotteryPayoutList> {
+  return http.get('/api/lottery/ticket/payout', {
+    query: {
+      type: filter.type ?? null,
+      from: filter.from || null,
+      to: filter.to || null,
+      page: filter.page,
+      per_page: LOTTERY_TICKETS_PER_PAGE,
+    },
+    schema: lotterySchema((s) => s.lotteryPayoutListSchema),
+    signal,
+  });
+}
+
+/** Hides a paid item from the payout list (lottery.md §6); it moves no money. */
+export function hidePayoutItem(itemId: number): Promise<LotteryHidePayout> {
+  return http.delete(`/api/lottery/ticket/delete/payout/item/${String(itemId)}`, {
+    schema: lotterySchema((s) => s.lotteryHidePayoutSchema),
   });
 }
 
@@ -168,6 +195,14 @@ export function useDrawResult(
 
 export const useTicketLoad = (type: LotteryGameType) =>
   useQuery({ queryKey: lotteryKeys.load(type), queryFn: ({ signal }) => getTicketLoad(type, signal) });
+
+/** Under `tickets()`: a settled draw or a hidden item refreshes it with the tickets. */
+export const usePayouts = (filter: Omit<LotteryFilter, 'status'> & { page: number }) =>
+  useQuery({
+    queryKey: [...lotteryKeys.tickets(), 'payouts', filter],
+    queryFn: ({ signal }) => getPayouts(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTicketList = (filter: LotteryFilter & { page: number }) =>
   useQuery({
