@@ -82,7 +82,7 @@ const columns = (t: LotteryT, hide: (row: PayoutRow) => void, hiding: boolean): 
   },
   {
     key: 'hide',
-    header: t('payouts.hide'),
+    header: t('ticket.actions'),
     align: 'right',
     cell: (row) => (
       <Button
