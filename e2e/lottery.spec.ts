@@ -134,7 +134,8 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await page.goto(`/game/lottery/result?draw=${String(drawId)}`);
   const settled = async () =>
     (await api<{ draw: { status: string } }>(page, `/api/lottery/result/${String(drawId)}`)).draw.status;
-  if ((await settled()) === 'OPEN') {
+  const atOpen = await settled();
+  if (atOpen === 'OPEN') {
     await expect(page.getByTestId('result-card')).toContainText('មិនទាន់ចេញលទ្ធផលទេ');
   }
   await expect
@@ -158,9 +159,12 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   // 00–99 on post A always hits once: the test never depends on the draw for a payout to show.
   expect(outcomes[0]?.lines).toHaveLength(1);
 
-  // The result: the sheet with the hits marked, the items' payouts, the sheet verified in the browser.
-  await page.reload();
+  // The result: the sheet with the hits marked, the items' payouts, the sheet verified in the browser. The
+  // screen watched the draw: it shows the sheet and the new balance without a reload (it asks every 3 s near
+  // the draw time). Only a draw already settled when the screen opened had nothing to watch.
+  if (atOpen === 'SETTLED') await page.reload();
   const sheet = page.getByTestId('result-sheet');
+  await expect(sheet).toBeVisible({ timeout: 15_000 });
   for (const line of result.lines) {
     await expect(sheet.locator(`[data-line="${line.code}"]`)).toContainText(line.number);
   }
@@ -196,6 +200,20 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await expect(page.getByTestId('list-total-payout')).toHaveText(formatRiel(payout));
   await expect(page.getByTestId('row-status').first()).toHaveText('ឈ្នះ');
   await checkScreen(page, player, 'tickets');
+
+  // The winnings, under the ticket tab's waiting tickets: each winning item; hiding one moves no money.
+  const winning = outcomes.filter((o) => o.payout > 0).length;
+  await page.goto('/game/lottery/ticket');
+  await expect(page.getByTestId('payout-row')).toHaveCount(winning);
+  await expect(page.getByTestId('payout-total-count')).toHaveText(String(winning));
+  await expect(page.getByTestId('payout-total-payout')).toHaveText(formatRiel(payout));
+  await checkScreen(page, player, 'payouts');
+  await expectTouchTargets(page);
+  await page.getByTestId('hide-payout').first().click();
+  await confirmDialog(page, player);
+  await expect(page.getByTestId('payout-row')).toHaveCount(winning - 1);
+  await expect(page.getByTestId('payout-total-count')).toHaveText(String(winning - 1));
+  await expectBalance(page, BALANCE - NET + payout);
 });
 
 test('without the lottery flag there is no lottery route or menu entry (seed §6)', async ({ page }, info) => {

@@ -57,8 +57,19 @@ describe.each(TEST_DIALECTS)('lottery operator commands on %s (separate process)
   it('prints the exact RTP table and the draws of a day', async () => {
     const rtp = await ops('lottery', 'rtp');
     expect(rtp.code).toBe(0);
-    expect(rtp.stdout).toContain('2D       75    80%   93.75 % (15/16)');
-    expect(rtp.stdout).toContain('3D      650    80%   81.25 % (13/16)');
+    // lottery.md §4's whole table (rates 100, 80 = configured, 76), typed from the spec.
+    const lines = rtp.stdout.split('\n');
+    const header = lines.indexOf('bet   price   rate   return');
+    expect(lines.slice(header, header + 8)).toEqual([
+      'bet   price   rate   return',
+      '2D       75   100%   75.00 % (3/4)',
+      '2D       75    80%   93.75 % (15/16)  configured',
+      '2D       75    76%   ≈98.684 % (75/76)',
+      '3D      650   100%   65.00 % (13/20)',
+      '3D      650    80%   81.25 % (13/16)  configured',
+      '3D      650    76%   ≈85.526 % (65/76)',
+      '',
+    ]);
     const draws = await ops('lottery', 'draws', '2026-11-21', '--type', 'kh');
     expect(draws.code).toBe(0);
     expect(draws.stdout).toContain('draws of 2026-11-21: 3');

@@ -5,7 +5,7 @@ import {
   formatRiel,
   isoInTimeZone,
   localDateOf,
-  lotteryRtpTable,
+  lotteryRtpFullTable,
   parseLocalDate,
   riel,
   serverSeedHash,
@@ -119,16 +119,18 @@ export function registerLotteryCommands(program: Command, services: () => Promis
 
   lottery
     .command('rtp')
-    .description('the exact return of 2D and 3D with the configured prices and rate (lottery.md §4)')
+    .description(
+      'the exact return of 2D and 3D at the configured prices, at every rate of the lottery.md §4 table and the configured one',
+    )
     .action(async () => {
       const s = await services();
-      const rows = lotteryRtpTable(s.lottery.settings.pricing);
       out('bet   price   rate   return');
-      for (const row of rows) {
+      for (const row of lotteryRtpFullTable(s.lottery.settings.pricing)) {
         const exact = `${row.rtp.numerator.toString()}/${row.rtp.denominator.toString()}`;
+        const configured = row.configured ? '  configured' : '';
         const warn = row.rtp.numerator >= row.rtp.denominator ? '  WARNING: pays out 100 % or more' : '';
         out(
-          `${row.betType.padEnd(5)} ${String(row.price).padStart(5)}   ${String(row.rate).padStart(3)}%   ${row.exact ? '' : '≈'}${row.percent} % (${exact})${warn}`,
+          `${row.betType.padEnd(5)} ${String(row.price).padStart(5)}   ${String(row.rate).padStart(3)}%   ${row.exact ? '' : '≈'}${row.percent} % (${exact})${configured}${warn}`,
         );
       }
     });

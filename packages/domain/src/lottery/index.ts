@@ -60,9 +60,12 @@ export { itemHits, itemPayout, sheetHitter, type LotteryHit } from './settlement
 export {
   fractionPercentText,
   lotteryBetTypesAtOrAbove100,
+  LOTTERY_RTP_TABLE_RATES,
   lotteryRtp,
+  lotteryRtpFullTable,
   lotteryRtpTable,
   type LotteryFraction,
+  type LotteryRtpRow,
 } from './rtp';
 export {
   checkBalance,

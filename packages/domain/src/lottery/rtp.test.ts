@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LOTTERY_BET_TYPES, SHEET_LAYOUTS, BET_TYPE_DIGITS, DEFAULT_LOTTERY_PRICING } from './constants';
 import { lineCodesOfPost, postLettersOf, SHEET_LINES } from './layouts';
-import { fractionPercentText, lotteryBetTypesAtOrAbove100, lotteryRtp, lotteryRtpTable } from './rtp';
+import {
+  fractionPercentText,
+  lotteryBetTypesAtOrAbove100,
+  lotteryRtp,
+  lotteryRtpFullTable,
+  lotteryRtpTable,
+} from './rtp';
 
 // lottery.md §4's table, as printed (percent text) and as the exact fraction each cell stands for.
 const SPEC_TABLE = [
@@ -65,6 +71,31 @@ describe('exact RTP (lottery.md §4)', () => {
     expect(lotteryBetTypesAtOrAbove100({ price: { '2D': 75, '3D': 650 }, rate: 75 })).toEqual(['2D']);
     expect(lotteryBetTypesAtOrAbove100({ price: { '2D': 74, '3D': 650 }, rate: 75 })).toEqual([]);
     expect(lotteryBetTypesAtOrAbove100({ price: { '2D': 80, '3D': 800 }, rate: 80 })).toEqual(['2D', '3D']);
+  });
+
+  it('computes the whole §4 table at the default prices, marking the configured rate', () => {
+    const table = lotteryRtpFullTable(DEFAULT_LOTTERY_PRICING);
+    expect(
+      table.map((r) => ({
+        betType: r.betType,
+        price: r.price,
+        rate: r.rate,
+        percent: r.percent,
+        exact: [r.rtp.numerator, r.rtp.denominator],
+      })),
+    ).toEqual(SPEC_TABLE);
+    expect(table.filter((r) => r.configured).map((r) => [r.betType, r.rate])).toEqual([
+      ['2D', 80],
+      ['3D', 80],
+    ]);
+    // A configured rate outside the table gets its own row, in rate order.
+    const at90 = lotteryRtpFullTable({ ...DEFAULT_LOTTERY_PRICING, rate: 90 });
+    expect(at90.filter((r) => r.betType === '2D').map((r) => [r.rate, r.percent, r.configured])).toEqual([
+      [100, '75.00', false],
+      [90, '83.333', true],
+      [80, '93.75', false],
+      [76, '98.684', false],
+    ]);
   });
 
   it('rounds percent text half up', () => {

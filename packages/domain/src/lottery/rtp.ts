@@ -46,22 +46,43 @@ export function fractionPercentText(
   return { text, exact: scaled % fraction.denominator === 0n };
 }
 
-/** The §4 table row of a bet type: exact return, and its percent with 2 places when exact, else 3 (rounded). */
-export function lotteryRtpTable(pricing: LotteryPricing): {
+/** One cell of the §4 table: exact return, and its percent with 2 places when exact, else 3 (rounded). */
+export interface LotteryRtpRow {
   betType: LotteryBetType;
   price: number;
   rate: number;
   rtp: LotteryFraction;
   percent: string;
   exact: boolean;
-}[] {
-  return LOTTERY_BET_TYPES.map((betType) => {
-    const price = pricing.price[betType];
-    const rtp = lotteryRtp(betType, price, pricing.rate);
-    const twoPlaces = fractionPercentText(rtp, 2);
-    const shown = twoPlaces.exact ? twoPlaces : fractionPercentText(rtp, 3);
-    return { betType, price, rate: pricing.rate, rtp, percent: shown.text, exact: shown.exact };
-  });
+}
+
+function rtpRow(betType: LotteryBetType, price: number, rate: number): LotteryRtpRow {
+  const rtp = lotteryRtp(betType, price, rate);
+  const twoPlaces = fractionPercentText(rtp, 2);
+  const shown = twoPlaces.exact ? twoPlaces : fractionPercentText(rtp, 3);
+  return { betType, price, rate, rtp, percent: shown.text, exact: shown.exact };
+}
+
+/** The §4 row of each bet type at the configured prices and rate. */
+export function lotteryRtpTable(pricing: LotteryPricing): LotteryRtpRow[] {
+  return LOTTERY_BET_TYPES.map((betType) => rtpRow(betType, pricing.price[betType], pricing.rate));
+}
+
+/** The rate columns of lottery.md §4's table: no discount, our default, rsokkheng's seeded package. */
+export const LOTTERY_RTP_TABLE_RATES: readonly number[] = [100, 80, 76];
+
+/**
+ * lottery.md §4's whole table at the configured prices: per bet type, a row for each of the table's rates and
+ * for the configured rate when it is not one of them, highest rate first; `configured` marks the rate in force.
+ */
+export function lotteryRtpFullTable(pricing: LotteryPricing): (LotteryRtpRow & { configured: boolean })[] {
+  const rates = [...new Set([...LOTTERY_RTP_TABLE_RATES, pricing.rate])].sort((a, b) => b - a);
+  return LOTTERY_BET_TYPES.flatMap((betType) =>
+    rates.map((rate) => ({
+      ...rtpRow(betType, pricing.price[betType], rate),
+      configured: rate === pricing.rate,
+    })),
+  );
 }
 
 /** Bet types whose return is 100 % or more: the server warns at start (§4, as decisions §3 for lotto 59). */

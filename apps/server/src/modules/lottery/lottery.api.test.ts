@@ -149,6 +149,7 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
     expect(await balanceOf(p.id)).toBe(before);
     const list = (await p.browser.get('/api/lottery/ticket/list?type=TN')).json().data;
     expect(list.items[0]).toMatchObject({ id: ticket.id, status: 'CLOSED', outstanding: 1_600 });
+    await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
   it('places a replayed request_id once, and refuses the same id with another body', async () => {
@@ -166,6 +167,14 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
       code: 'IDEMPOTENCY_KEY_REUSED',
     });
     expect(await balanceOf(p.id)).toBe(10_000 - 1_600);
+    // One stake transfer for the three calls.
+    const stakes = (await ledgerKinds(t, 'lottery_stake')).filter((r) =>
+      r.idempotency_key.startsWith(`lottery:bet:${String(p.id)}:`),
+    );
+    expect(stakes).toEqual([
+      { idempotency_key: `lottery:bet:${String(p.id)}:${body.request_id}`, amount: 1_600 },
+    ]);
+    await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
   it('answers the §5 refusals with their codes and seed messages, and moves no money', async () => {
@@ -385,6 +394,8 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
       'NOT_SETTLED',
       'This item is not settled yet.',
     );
+    expect(await balanceOf(other.id)).toBe(10_000);
+    await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
   it('refuses every lottery call with 403 when the flag is off', async () => {
@@ -411,6 +422,7 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
       expectRefusal(res, 403, 'LOTTERY_DISABLED', 'The lottery is not enabled for this account.');
     }
     expect(await balanceOf(p.id)).toBe(10_000);
+    await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
   it('answers malformed bets with a 4xx and our error shape, never a 5xx, and debits nothing', async () => {

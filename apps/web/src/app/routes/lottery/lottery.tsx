@@ -77,9 +77,11 @@ export function LotteryTicketRoute() {
 }
 
 export function LotteryResultRoute() {
+  const queryClient = useQueryClient();
   return (
     <LotteryShell>
-      <ResultScreen />
+      {/* A draw that settles while watched paid the player: the top bar's balance is asked again. */}
+      <ResultScreen onSettled={() => void queryClient.invalidateQueries({ queryKey: userQueryKey })} />
     </LotteryShell>
   );
 }

@@ -1,10 +1,13 @@
 import type { LotteryGameType, LotteryTicketStatus } from '@lotto59/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { http } from '@/lib/http-client';
 import { lotteryKeys } from './keys';
 import type {
   LotteryDeleteItem,
   LotteryDeleteTicket,
+  LotteryHidePayout,
+  LotteryPayoutList,
   LotteryResult,
   LotteryResultTime,
   LotteryTimeout,
@@ -15,6 +18,7 @@ import type {
   LotteryLoad,
   LotteryTotal,
 } from '@lotto59/contract';
+import { resultRefetchDelay } from '../lib/result-refresh';
 import { lotterySchema } from './schemas';
 
 /* The calls of lottery.md §6, one function each, and the query hooks the screens use. */
@@ -86,6 +90,31 @@ export function deleteTicketItem(itemId: number): Promise<LotteryDeleteItem> {
   });
 }
 
+/** `GET /api/lottery/ticket/payout`: the winning items not hidden, newest paid first (days of `paid_at`). */
+export function getPayouts(
+  filter: Omit<LotteryFilter, 'status'> & { page: number },
+  signal?: AbortSignal,
+): Promise<LotteryPayoutList> {
+  return http.get('/api/lottery/ticket/payout', {
+    query: {
+      type: filter.type ?? null,
+      from: filter.from || null,
+      to: filter.to || null,
+      page: filter.page,
+      per_page: LOTTERY_TICKETS_PER_PAGE,
+    },
+    schema: lotterySchema((s) => s.lotteryPayoutListSchema),
+    signal,
+  });
+}
+
+/** Hides a paid item from the payout list (lottery.md §6); it moves no money. */
+export function hidePayoutItem(itemId: number): Promise<LotteryHidePayout> {
+  return http.delete(`/api/lottery/ticket/delete/payout/item/${String(itemId)}`, {
+    schema: lotterySchema((s) => s.lotteryHidePayoutSchema),
+  });
+}
+
 export function getTicketList(
   filter: LotteryFilter & { page: number },
   signal?: AbortSignal,
@@ -127,15 +156,53 @@ export const useNextDraws = () =>
     refetchInterval: 60_000,
   });
 
-export const useDrawResult = (id: number | undefined) =>
-  useQuery({
+/**
+ * One draw's result, asked again around its draw time until it is SETTLED or VOID (`resultRefetchDelay`), on
+ * the server's clock (`serverOffsetMs`, as the countdowns). When its status changes the player's tickets and
+ * today's draws are asked again (their hits, payouts and statuses follow), and `onSettled` runs once it is
+ * SETTLED (the balance has the payouts now).
+ */
+export function useDrawResult(
+  id: number | undefined,
+  { serverOffsetMs = 0, onSettled }: { serverOffsetMs?: number; onSettled?: () => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
     queryKey: lotteryKeys.result(id ?? 0),
     queryFn: ({ signal }) => getDrawResult(id ?? 0, signal),
     enabled: id !== undefined,
+    refetchInterval: (q) => {
+      const draw = q.state.data?.draw;
+      return draw ? resultRefetchDelay(draw, Date.now() + serverOffsetMs) : false;
+    },
   });
+  const status = query.data?.draw.status;
+  const seen = useRef(status);
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = status;
+    if (before === undefined || status === undefined || before === status) return;
+    void queryClient.invalidateQueries({ queryKey: lotteryKeys.tickets() });
+    void queryClient.invalidateQueries({ queryKey: lotteryKeys.drawTimesAll() });
+    if (status === 'SETTLED') settled.current?.();
+  }, [status, queryClient]);
+  return query;
+}
 
 export const useTicketLoad = (type: LotteryGameType) =>
   useQuery({ queryKey: lotteryKeys.load(type), queryFn: ({ signal }) => getTicketLoad(type, signal) });
+
+/** Under `tickets()`: a settled draw or a hidden item refreshes it with the tickets. */
+export const usePayouts = (filter: Omit<LotteryFilter, 'status'> & { page: number }) =>
+  useQuery({
+    queryKey: [...lotteryKeys.tickets(), 'payouts', filter],
+    queryFn: ({ signal }) => getPayouts(filter, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const useTicketList = (filter: LotteryFilter & { page: number }) =>
   useQuery({

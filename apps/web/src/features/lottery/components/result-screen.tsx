@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useDrawResult, useDrawTimes, useTicketItems, useTicketList } from '../api/lottery-api';
 import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { wallDay, wallTime } from '../lib/time';
+import { serverOffsetMs, wallDay, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
 import { hitKey, ResultSheet } from './result-sheet';
 import { useDrawLabel } from './timeout-screen';
@@ -13,9 +13,11 @@ const HAS_RESULT = new Set(['DRAWN', 'SETTLED']);
 
 /**
  * `/game/lottery/result`: today's draws to pick from (`?draw=` keeps the choice in the address), the chosen
- * draw's sheet with the player's hits marked, their items on it, and the verify panel.
+ * draw's sheet with the player's hits marked, their items on it, and the verify panel. A draw being watched is
+ * asked again around its draw time, so its sheet and payouts appear without a reload; `onSettled` runs when
+ * it settles while shown (the balance changed).
  */
-export function ResultScreen() {
+export function ResultScreen({ onSettled }: { onSettled?: () => void }) {
   const { t } = useLotteryTranslation();
   const label = useDrawLabel();
   const [params, setParams] = useSearchParams();
@@ -23,6 +25,7 @@ export function ResultScreen() {
   const drawn = times.data?.draws.filter((d) => HAS_RESULT.has(d.status)) ?? [];
   const asked = Number(params.get('draw'));
   const chosen = times.data?.draws.find((d) => d.id === asked) ?? drawn.at(-1);
+  const offsetMs = times.data ? serverOffsetMs(times.data.server_time, times.dataUpdatedAt) : 0;
   return (
     <div className="space-y-4">
       <Card title={t('result.pickDraw')}>
@@ -48,15 +51,25 @@ export function ResultScreen() {
           </ul>
         </QueryState>
       </Card>
-      {chosen && <DrawResultView key={chosen.id} draw={chosen} />}
+      {chosen && (
+        <DrawResultView key={chosen.id} draw={chosen} serverOffsetMs={offsetMs} onSettled={onSettled} />
+      )}
     </div>
   );
 }
 
-function DrawResultView({ draw }: { draw: LotteryDraw }) {
+function DrawResultView({
+  draw,
+  serverOffsetMs,
+  onSettled,
+}: {
+  draw: LotteryDraw;
+  serverOffsetMs: number;
+  onSettled: (() => void) | undefined;
+}) {
   const { t } = useLotteryTranslation();
   const label = useDrawLabel();
-  const result = useDrawResult(draw.id);
+  const result = useDrawResult(draw.id, { serverOffsetMs, onSettled });
   const day = wallDay(draw.draw_at);
   const tickets = useTicketList({ from: day, to: day, page: 1 });
   const ids = tickets.data?.items.filter((row) => row.draw.id === draw.id).map((row) => row.id) ?? [];

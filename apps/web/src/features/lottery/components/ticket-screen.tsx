@@ -17,11 +17,12 @@ import { serverErrorText } from '../lib/error-text';
 import { wallDate, wallTime } from '../lib/time';
 import '../lottery.css';
 import { Card, QueryState } from './lottery-shell';
+import { PayoutList } from './payout-list';
 
 /**
  * `/game/lottery/ticket`: the player's tickets still waiting for their draw, each with its items. Before the
  * cut-off an item or the whole ticket can be deleted (its net comes back, lottery.md §6); each ticket prints
- * alone through the print stylesheet.
+ * alone through the print stylesheet. Under them, the winnings (`PayoutList`): the other end of a ticket.
  */
 export function TicketScreen({ onBalance }: { onBalance: (balance: number) => void }) {
   const { t } = useLotteryTranslation();
@@ -29,20 +30,25 @@ export function TicketScreen({ onBalance }: { onBalance: (balance: number) => vo
   const rows = list.data?.items ?? [];
   const details = useTicketItems(rows.map((row) => row.id));
   return (
-    <QueryState isPending={list.isPending} isError={list.isError} onRetry={() => void list.refetch()}>
-      <h2 className="text-lg font-semibold print:hidden">{t('ticket.title')}</h2>
-      {rows.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
-          {t('ticket.none')}
-        </p>
-      ) : (
-        <div className="space-y-4">
-          {rows.map((row, i) => (
-            <TicketCard key={row.id} row={row} detail={details.data?.[i]} onBalance={onBalance} />
-          ))}
-        </div>
-      )}
-    </QueryState>
+    <div className="space-y-4">
+      <QueryState isPending={list.isPending} isError={list.isError} onRetry={() => void list.refetch()}>
+        <h2 className="text-lg font-semibold print:hidden">{t('ticket.title')}</h2>
+        {rows.length === 0 ? (
+          <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
+            {t('ticket.none')}
+          </p>
+        ) : (
+          <div className="space-y-4">
+            {rows.map((row, i) => (
+              <TicketCard key={row.id} row={row} detail={details.data?.[i]} onBalance={onBalance} />
+            ))}
+          </div>
+        )}
+      </QueryState>
+      <div className="print:hidden">
+        <PayoutList />
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useDrawTimes, useNextDraws } from '../api/lottery-api';
 import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { formatCountdown, useNow, wallTime } from '../lib/time';
+import { formatCountdown, serverOffsetMs, useNow, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
 
 /** The draw's name in the player's language (the server sends both, lottery.md §6). */
@@ -23,7 +23,7 @@ export function TimeoutScreen() {
   const today = useDrawTimes();
   const now = useNow();
   const label = useDrawLabel();
-  const offsetMs = today.data ? Date.parse(today.data.server_time) - today.dataUpdatedAt : 0;
+  const offsetMs = today.data ? serverOffsetMs(today.data.server_time, today.dataUpdatedAt) : 0;
   const left = (cutoffAt: string) => (Date.parse(cutoffAt) - (now + offsetMs)) / 1000;
   return (
     <div className="space-y-4">

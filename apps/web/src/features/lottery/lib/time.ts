@@ -32,3 +32,10 @@ export function formatCountdown(seconds: number): string {
   const m = Math.floor((s % 3600) / 60);
   return h > 0 ? `${String(h)}:${pad(m)}:${pad(s % 60)}` : `${pad(m)}:${pad(s % 60)}`;
 }
+
+/**
+ * How far the server's clock is ahead of the device's (ms): `server_time` of a `result/time` answer against the
+ * device's clock when it arrived. Server now = `Date.now() + offset`, however wrong the phone's clock is.
+ */
+export const serverOffsetMs = (serverTime: string, receivedAtMs: number): number =>
+  Date.parse(serverTime) - receivedAtMs;
