@@ -5,6 +5,7 @@ import {
   balanceOf,
   placeAndConfirm,
   press,
+  pressBet,
   RANGE_BUTTON,
   riel,
   ROUND_CYCLE_MS,
@@ -253,7 +254,7 @@ test('a bet placed in the last second keeps its confirmation visible; no toast c
     .toBeLessThanOrEqual(3);
   const placedToast = page.getByRole('status').filter({ hasText: 'ការភ្នាល់បានជោគជ័យ' });
   const toastSeen = placedToast.waitFor({ timeout: 10_000 });
-  await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+  await pressBet(page);
   const dialog = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
   const round = Number(/#(\d+)/.exec((await dialog.textContent()) ?? '')?.[1]);
   await expect.poll(() => secondsLeft(page), { intervals: [50] }).toBeLessThanOrEqual(2);

@@ -14,6 +14,7 @@ import {
   balanceOf,
   placeAndConfirm,
   press,
+  pressBet,
   RANGE_BUTTON,
   riel,
   ROUND_CYCLE_MS,
@@ -108,11 +109,13 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
     await page.getByRole('button', { name: riel(STAKE).replace(' ៛', ''), exact: true }).click();
     // Issue 11: amounts are shown with their separators.
     await expect(amount).toHaveValue(riel(STAKE).replace(' ៛', ''));
-    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await pressBet(page);
     await expect(page.getByText('សូមជ្រើសរើសប៉ុស្តិ៍')).toBeVisible();
     await shot(page, 'lotto-select-posts', info);
     await page.getByLabel('លេខ', { exact: true }).fill('');
 
+    // In a betting window: a range pressed as the round closes is cleared with the board.
+    await waitForBettingWindow(page, 3);
     await press(page, RANGE_BUTTON.RANGE_1);
     // Issue 11: the minimum, the maximum and the balance are checked on the board before the confirm, with
     // the seed §5 messages (the server's own refusals of these are covered by the server's API tests).
@@ -126,13 +129,13 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
       await waitForBettingWindow(page, 3);
       await amount.fill(typed);
       await expect(amount).toHaveValue(shown);
-      await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+      await pressBet(page);
       await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await shot(page, `lotto-refused-${typed.replace(/\D/g, '')}`, info);
     }
     await amount.fill('០');
-    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await pressBet(page);
     await expect(page.getByText('ទឹកប្រាក់មិនត្រឹមត្រូវ')).toBeVisible();
     expect(await balanceOf(page)).toBe(100_000);
   });
@@ -147,7 +150,7 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
     await expect(page.getByTestId('slip-summary')).toHaveText('13 សំបុត្រ · សរុប 13,000 ៛');
     // Room for both bets of this step in one round (the balance now counts to its new figure).
     await waitForBettingWindow(page, 8);
-    await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+    await pressBet(page);
     await expect(page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' })).toContainText('13,000 ៛');
     await shot(page, 'lotto-confirm', info);
     await page.getByRole('button', { name: 'បោះបង់' }).click();
