@@ -112,7 +112,7 @@ export function TicketFilters({
         hintId={hintId}
         onChange={(to) => setDraft({ ...draft, to })}
       />
-      <DateFieldHint id={hintId} className="col-span-2 lg:order-last lg:col-span-4" />
+      <DateFieldHint id={hintId} className="col-span-2 lg:order-1 lg:col-span-4" />
       <label className={`${label} col-span-2 lg:col-span-1`}>
         {t('filters.round')}
         <input
@@ -122,7 +122,7 @@ export function TicketFilters({
           className={`mt-1 ${INPUT} ${INPUT_OK}`}
         />
       </label>
-      <div className="col-span-2 flex gap-2 lg:col-span-4 lg:justify-end">
+      <div className="col-span-2 flex gap-2 lg:order-2 lg:col-span-4 lg:justify-end">
         <Button type="submit" className="flex-1 lg:flex-none">
           {t('filters.search')}
         </Button>
@@ -135,7 +135,7 @@ export function TicketFilters({
         </Button>
       </div>
       {error && (
-        <div className="col-span-2 lg:col-span-4">
+        <div className="col-span-2 lg:order-2 lg:col-span-4">
           <AlertMessage>{error.message}</AlertMessage>
         </div>
       )}
