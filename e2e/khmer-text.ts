@@ -1,23 +1,19 @@
 import { expect, type Page } from '@playwright/test';
+import { latinWordsOf } from '../apps/web/src/lib/latin-words';
 
 /**
- * Issue 11, "Khmer everywhere": the Khmer interface shows no Latin word, except what must stay Latin. Always
- * allowed: the currency code `KHR`, and long hexadecimal strings (the fairness panels' hashes and seeds).
- * A single Latin letter is not a word (the posts A…J, the abbreviated amounts 1.5K, 2M), nor are digits. Text
- * inside an element marked `lang` other than Khmer is another language on purpose (the language switch), and
- * text in `<pre>`/`<code>` is a command to type, not a word of the interface.
+ * Issue 11, "Khmer everywhere": the Khmer interface shows no Latin word, except what must stay Latin. The
+ * allow-list and the word rule are the web app's (apps/web/src/lib/latin-words.ts), shared with the unit tests
+ * of the Khmer catalogues. Text inside an element marked `lang` other than Khmer is another language on
+ * purpose (the language switch), and text in `<pre>`/`<code>` is a command to type, not a word of the
+ * interface.
  */
-const ALWAYS_ALLOWED: readonly (string | RegExp)[] = ['KHR', /\b[0-9a-f]{16,}\b/gi];
+export { LATIN_FAIRNESS_STANDARDS, latinWordsOf } from '../apps/web/src/lib/latin-words';
 
 export interface LatinWordOptions {
   /** More text that may be Latin on this screen: the player's username above all (matched in any case). */
   allow?: readonly (string | RegExp)[];
 }
-
-/** A word of two Latin letters or more. */
-const LATIN_WORD = /[A-Za-z]{2,}/g;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Every piece of text a person sees on the page now: visible text nodes (not `sr-only` ones: 1 px boxes), and
@@ -62,16 +58,6 @@ function visibleTexts(page: Page): Promise<{ text: string; where: string }[]> {
   });
 }
 
-/** The Latin words of `text` once the allowed pieces are taken out. */
-export function latinWordsOf(text: string, allow: readonly (string | RegExp)[] = []): string[] {
-  let rest = text;
-  for (const allowed of [...ALWAYS_ALLOWED, ...allow]) {
-    const pattern = typeof allowed === 'string' ? new RegExp(escape(allowed), 'gi') : allowed;
-    rest = rest.replace(pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`), ' ');
-  }
-  return rest.match(LATIN_WORD) ?? [];
-}
-
 /**
  * Fails when a visible text of the page holds a Latin word outside the allow-list, naming each text and where
  * it is. Call it on every screen, dialog and toast of the Khmer interface.
@@ -82,4 +68,48 @@ export async function expectNoLatinWords(page: Page, options: LatinWordOptions =
     .filter(({ words }) => words.length > 0)
     .map(({ text, where, words }) => `${words.join(', ')} in "${text}" (${where})`);
   expect(offending, `Latin words on ${page.url()}:\n${offending.join('\n')}`).toEqual([]);
+}
+
+/** The toasts a page raised since `recordToasts`, and the check of their words. */
+export interface ToastRecord {
+  /** The text of every toast shown so far, in order. */
+  texts(): readonly string[];
+  /** Fails when a toast shown so far held a Latin word outside the allow-list. */
+  expectNoLatinWords(options?: LatinWordOptions): void;
+}
+
+/**
+ * A status toast hides itself after 850 ms: a walk of the page can miss it, and a check timed to meet it
+ * passes on a slow machine only by luck. So every toast is recorded the moment it appears (its text, across
+ * navigations and reloads), and its words are checked from the record. Call before the page's first load.
+ */
+export async function recordToasts(page: Page): Promise<ToastRecord> {
+  const texts: string[] = [];
+  await page.exposeFunction('__e2eToastShown', (text: string) => {
+    texts.push(text);
+  });
+  await page.addInitScript(() => {
+    const reported = new WeakSet<Element>();
+    const scan = () => {
+      for (const toast of Array.from(
+        document.querySelectorAll('[data-testid="toast-stack"] [data-status]'),
+      )) {
+        if (reported.has(toast)) continue;
+        reported.add(toast);
+        const report = (window as unknown as { __e2eToastShown?: (text: string) => void }).__e2eToastShown;
+        void report?.(toast.textContent?.trim() ?? '');
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    texts: () => [...texts],
+    expectNoLatinWords(options = {}) {
+      const offending = texts
+        .map((text) => ({ text, words: latinWordsOf(text, options.allow) }))
+        .filter(({ words }) => words.length > 0)
+        .map(({ text, words }) => `${words.join(', ')} in the toast "${text}"`);
+      expect(offending, `Latin words in toasts:\n${offending.join('\n')}`).toEqual([]);
+    },
+  };
 }

@@ -126,8 +126,9 @@ test('a player bets, watches the draw and sees the win moment with what the serv
       'data-amount',
       String(server.total_payout),
     );
+    // The net is a loss here: it is called a loss, never a profit.
     await expect(moment.getByTestId('win-net')).toHaveText(
-      `ចំណេញ −${riel(server.total_amount - server.total_payout)}`,
+      `ខាត −${riel(server.total_amount - server.total_payout)}`,
     );
     await expect(moment.getByTestId('win-tickets').getByRole('listitem')).toHaveCount(1);
     // The player's ball (their number at post A) is marked on the draw, and post A itself.

@@ -23,11 +23,12 @@ const INPUT =
   'mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-emerald-600 focus:ring-4 focus:ring-emerald-200';
 
 /**
- * One day of the filter, typed as the seed writes dates (`DD-MM-YYYY`) in both languages. Not
+ * One day of a filter, typed as the seed writes dates (`DD-MM-YYYY`) in both languages. Not
  * `<input type="date">`: the browser draws that in its own locale (`mm/dd/yyyy` on most phones), whatever the
- * app's language. A typed date is tidied to `DD-MM-YYYY` when the field is left.
+ * app's language. A typed date is tidied to `DD-MM-YYYY` when the field is left. `hintId` names the line
+ * that shows the format (`DateFieldHint`). Every date a player types goes through this field.
  */
-function DateField({
+export function DateField({
   label,
   name,
   value,
@@ -63,6 +64,16 @@ function DateField({
         className={`${INPUT} ${invalid ? 'border-red-500' : ''}`}
       />
     </label>
+  );
+}
+
+/** The format line the date fields point to (`aria-describedby`): "DD-MM-YYYY, for example …". */
+export function DateFieldHint({ id, className = '' }: { id: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p id={id} className={`-mt-1 text-xs text-slate-600 ${className}`}>
+      {t('dateField.hint')}
+    </p>
   );
 }
 
@@ -130,9 +141,7 @@ export function DateRangeForm({
         hintId={hintId}
         onChange={(to) => setDraft({ ...draft, to })}
       />
-      <p id={hintId} className="col-span-2 -mt-1 text-xs text-slate-600 sm:order-last sm:col-span-4">
-        {t('dateField.hint')}
-      </p>
+      <DateFieldHint id={hintId} className="col-span-2 sm:order-last sm:col-span-4" />
       <Button type="submit">{labels.search}</Button>
       <Button variant="secondary" onClick={() => apply({ from: '', to: '' })}>
         {labels.clear}

@@ -1,6 +1,7 @@
 import type { BetRecord, RoundRecord } from '@lotto59/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { openRound } from '@/testing/lotto59-fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { picksOf, roundOutcomeOf, type RoundOutcome } from '../lib/round-outcome';
@@ -94,7 +95,39 @@ describe('the win moment', () => {
     expect(tickets).toContain('#0001234');
     expect(tickets).toContain('ប៉ុស្តិ៍ A លេខ 7');
     expect(tickets).not.toContain('#0001236');
-    expect(screen.getByRole('status').textContent).toBe('អ្នកឈ្នះ 59,200 ៛ ក្នុងជុំនេះ (+56,200 ៛)');
+    expect(screen.getByRole('status').textContent).toBe('អ្នកឈ្នះ 59,200 ៛ ក្នុងជុំនេះ (ចំណេញ +56,200 ៛)');
+  });
+
+  it('calls a win that still lost money a loss, not a profit (Khmer and English)', async () => {
+    reduceMotion(true);
+    // One range ticket won 9,200 ៛ back out of 13,700 ៛ staked: a win, and a net loss of 4,500 ៛.
+    const mixed = [
+      bet({ id: 1234, type: 'RANGE_1', status: 'WON', payout: 9_200 }),
+      bet({ id: 1236, type: 'RANGE_7', amount: 12_700 }),
+    ];
+    renderPanel(drawn, mixed, settled(mixed, 13_700, 9_200));
+    expect(screen.getByTestId('win-moment').dataset.outcome).toBe('win');
+    expect(screen.getByTestId('win-net').textContent).toBe('ខាត −4,500 ៛');
+    expect(screen.getByRole('status').textContent).toBe('អ្នកឈ្នះ 9,200 ៛ ក្នុងជុំនេះ (ខាត −4,500 ៛)');
+    expect(screen.getByTestId('win-moment').textContent).not.toContain('ចំណេញ');
+
+    await act(() => setLanguage('en'));
+    expect(screen.getByTestId('win-net').textContent).toBe('Net loss −4,500 ៛');
+    expect(screen.getByRole('status').textContent).toBe('You won 9,200 ៛ this round (Net loss −4,500 ៛)');
+  });
+
+  it('calls a gain a profit in English too, and a win that paid back the stake even', async () => {
+    reduceMotion(true);
+    await act(() => setLanguage('en'));
+    const view = renderPanel(drawn, items, settled(items, 3_000, 59_200));
+    expect(screen.getByTestId('win-net').textContent).toBe('Net gain +56,200 ៛');
+    view.unmount();
+
+    const even = [bet({ status: 'WON', payout: 9_200, amount: 9_200 })];
+    renderPanel(drawn, even, settled(even, 9_200, 9_200));
+    expect(screen.getByTestId('win-net').textContent).toBe('Broke even');
+    await act(() => setLanguage('km'));
+    expect(screen.getByTestId('win-net').textContent).toBe('រួចដើម');
   });
 
   it('marks the player’s ball, post and range on the result', () => {

@@ -3,13 +3,24 @@ import { CircleCheck, PartyPopper, Ticket } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCountUp } from '@/lib/motion';
-import { useLottoTranslation } from '../i18n';
+import { useLottoTranslation, type LottoT } from '../i18n';
 import { playTone } from '../lib/beeps';
 import type { RoundOutcome } from '../lib/round-outcome';
 import { betSelection } from './bet-names';
 import { formatSignedRiel } from '@/components/ui/money';
 
 type Settled = Extract<RoundOutcome, { kind: 'settled' }>;
+
+/**
+ * The round's net with its word: a gain is "profit", a loss is "loss", nothing is "broke even". A win can
+ * still lose money (one small winning ticket among larger stakes), so the word follows the sign, never the
+ * win.
+ */
+export function netPhrase(netRiel: number, t: LottoT): string {
+  if (netRiel > 0) return t('win.netGain', { amount: formatSignedRiel(netRiel) });
+  if (netRiel < 0) return t('win.netLoss', { amount: formatSignedRiel(netRiel) });
+  return t('win.netEven');
+}
 
 /** The total paid, counting up from zero when it appears; the exact figure stays in the data for tests. */
 function PaidAmount({ riel }: { riel: number }) {
@@ -43,7 +54,7 @@ function Win({ outcome, ticketsHref }: { outcome: Settled; ticketsHref: string }
           <PaidAmount riel={outcome.payoutRiel} />
         </div>
         <p className="rounded-full bg-white/70 px-3 py-1 font-bold tabular-nums" data-testid="win-net">
-          {t('win.net', { amount: formatSignedRiel(outcome.netRiel) })}
+          {netPhrase(outcome.netRiel, t)}
         </p>
       </div>
       <WinningTickets outcome={outcome} ticketsHref={ticketsHref} />
@@ -137,7 +148,7 @@ export function WinMoment({
   } else if (outcome.kind === 'settled' && won) {
     summary = t('win.summary', {
       amount: formatRiel(outcome.payoutRiel),
-      net: formatSignedRiel(outcome.netRiel),
+      net: netPhrase(outcome.netRiel, t),
     });
     body = <Win outcome={outcome} ticketsHref={ticketsHref} />;
   } else if (outcome.kind === 'settled') {

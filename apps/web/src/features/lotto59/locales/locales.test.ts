@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LATIN_FAIRNESS_STANDARDS, latinWordsOfCatalogue } from '@/lib/latin-words';
 import en from './en.json';
 import km from './km.json';
 import rulesEn from './rules.en.json';
@@ -26,5 +27,11 @@ describe('lotto 59 translations', () => {
     expect(en.board.errors.invalidAmount).toBe('Invalid amount');
     expect(en.betErrors.notEnoughMoney).toBe('Insufficient amount');
     expect(en.betErrors.betFailed).toBe('Your bet failed');
+  });
+
+  it('writes no Latin word in Khmer outside the allow-list of the Khmer walk (e2e/khmer-text.ts)', () => {
+    expect(latinWordsOfCatalogue(km)).toEqual([]);
+    // The rules name the fairness standards, as the walk of the rules page allows.
+    expect(latinWordsOfCatalogue(rulesKm, { allow: LATIN_FAIRNESS_STANDARDS })).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { latinWordsOfCatalogue } from '@/lib/latin-words';
 import en from './en.json';
 import km from './km.json';
 
@@ -15,5 +16,9 @@ function keys(tree: object, prefix = ''): string[] {
 describe('provider games translations', () => {
   it('has the same keys in Khmer and English', () => {
     expect(keys(en)).toEqual(keys(km));
+  });
+
+  it('writes no Latin word in Khmer outside the allow-list of the Khmer walk (e2e/khmer-text.ts)', () => {
+    expect(latinWordsOfCatalogue(km)).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@ import { TICKET_FILTERS, type TicketFilter } from '@lotto59/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
+import { DateField, DateFieldHint } from '@/components/ui/date-range-form';
+import { formatDayMonthYear, parseDayMonthYear } from '@/lib/day-month-year';
+import { useTranslation } from '@/lib/i18n';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import type { TicketQuery } from '../../api/get-tickets';
 import { useLottoTranslation, type LottoT } from '../../i18n';
@@ -25,9 +28,10 @@ export function filterName(filter: TicketFilter, t: LottoT): string {
   }
 }
 
+/** What the player sees and types: the dates as `DD-MM-YYYY` (the address and the API keep `YYYY-MM-DD`). */
 type Draft = { type: TicketFilter; from: string; to: string; round: string };
 
-/** Seed §3 ticket filters, a date range and one round; applied together. */
+/** Seed §3 ticket filters, a date range (typed `DD-MM-YYYY`, as on every screen) and one round; applied together. */
 export function TicketFilters({
   query,
   onApply,
@@ -36,27 +40,36 @@ export function TicketFilters({
   onApply: (next: Omit<TicketQuery, 'page'>) => void;
 }) {
   const { t } = useLottoTranslation();
+  const { t: appT } = useTranslation();
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
+  const hintId = `${id}-date-hint`;
+  const [error, setError] = useState<{ message: string; dates: ('from' | 'to')[] } | null>(null);
   const { draft, setDraft, commit } = useFilterDraft<Draft>({
     type: query.type,
-    from: query.from ?? '',
-    to: query.to ?? '',
+    from: formatDayMonthYear(query.from ?? ''),
+    to: formatDayMonthYear(query.to ?? ''),
     round: query.resultId === undefined ? '' : String(query.resultId),
   });
   function apply(next: Draft) {
-    if (next.from && next.to && next.from > next.to) {
-      setError(t('filters.rangeInvalid'));
+    const from = parseDayMonthYear(next.from);
+    const to = parseDayMonthYear(next.to);
+    if (from === null || to === null) {
+      const dates = (['from', 'to'] as const).filter((f) => parseDayMonthYear(next[f]) === null);
+      setError({ message: appT('dateField.invalid'), dates });
+      return;
+    }
+    if (from && to && from > to) {
+      setError({ message: t('filters.rangeInvalid'), dates: ['from', 'to'] });
       return;
     }
     const round = next.round.trim() === '' ? undefined : Number(next.round.trim());
     if (round !== undefined && !(Number.isSafeInteger(round) && round > 0)) {
-      setError(t('filters.roundInvalid'));
+      setError({ message: t('filters.roundInvalid'), dates: [] });
       return;
     }
     setError(null);
-    commit(next);
-    onApply({ type: next.type, from: next.from || undefined, to: next.to || undefined, resultId: round });
+    commit({ ...next, from: formatDayMonthYear(from), to: formatDayMonthYear(to) });
+    onApply({ type: next.type, from: from || undefined, to: to || undefined, resultId: round });
   }
   const label = 'text-sm font-semibold text-slate-700';
   return (
@@ -83,24 +96,23 @@ export function TicketFilters({
           ))}
         </select>
       </label>
-      <label className={label}>
-        {t('filters.from')}
-        <input
-          type="date"
-          value={draft.from}
-          onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          className={`mt-1 ${INPUT} ${INPUT_OK}`}
-        />
-      </label>
-      <label className={label}>
-        {t('filters.to')}
-        <input
-          type="date"
-          value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          className={`mt-1 ${INPUT} ${INPUT_OK}`}
-        />
-      </label>
+      <DateField
+        label={t('filters.from')}
+        name="from"
+        value={draft.from}
+        invalid={error?.dates.includes('from') ?? false}
+        hintId={hintId}
+        onChange={(from) => setDraft({ ...draft, from })}
+      />
+      <DateField
+        label={t('filters.to')}
+        name="to"
+        value={draft.to}
+        invalid={error?.dates.includes('to') ?? false}
+        hintId={hintId}
+        onChange={(to) => setDraft({ ...draft, to })}
+      />
+      <DateFieldHint id={hintId} className="col-span-2 lg:order-1 lg:col-span-4" />
       <label className={`${label} col-span-2 lg:col-span-1`}>
         {t('filters.round')}
         <input
@@ -110,7 +122,7 @@ export function TicketFilters({
           className={`mt-1 ${INPUT} ${INPUT_OK}`}
         />
       </label>
-      <div className="col-span-2 flex gap-2 lg:col-span-4 lg:justify-end">
+      <div className="col-span-2 flex gap-2 lg:order-2 lg:col-span-4 lg:justify-end">
         <Button type="submit" className="flex-1 lg:flex-none">
           {t('filters.search')}
         </Button>
@@ -123,8 +135,8 @@ export function TicketFilters({
         </Button>
       </div>
       {error && (
-        <div className="col-span-2 lg:col-span-4">
-          <AlertMessage>{error}</AlertMessage>
+        <div className="col-span-2 lg:order-2 lg:col-span-4">
+          <AlertMessage>{error.message}</AlertMessage>
         </div>
       )}
     </form>
