@@ -3,6 +3,7 @@ import { expectNoLatinWords, LATIN_FAIRNESS_STANDARDS, recordToasts } from './kh
 import {
   closeAlert,
   press,
+  pressBet,
   RANGE_BUTTON,
   ROUND_CYCLE_MS,
   switchToFastPool,
@@ -31,7 +32,7 @@ const khmerOnly = (page: Page, player: Player) => expectNoLatinWords(page, { all
 /** Presses "bet" in an open round and confirms; what comes back is up to the step's route of `/api/bet`. */
 async function placeBet(page: Page): Promise<void> {
   await waitForBettingWindow(page, 3);
-  await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+  await pressBet(page);
   const confirm = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
   await confirm.getByRole('button', { name: 'បញ្ជាក់', exact: true }).click();
   await expect(confirm).toHaveCount(0);
@@ -68,14 +69,14 @@ test('the Khmer interface shows no Latin word: board, dialogs, tickets, report, 
       await waitForBettingWindow(page, 4);
       await amount.fill('100');
       // Issue 11: the board refuses the amount itself, before the confirm, with the seed §5 message.
-      await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+      await pressBet(page);
       await expect(page.getByRole('alert').filter({ hasText: 'ទឹកប្រាក់ភ្នាល់អប្បបរមាគឺ 500 ៛' })).toBeVisible();
       await khmerOnly(page, player);
 
       await amount.fill(STAKE);
       // Room in the round for the next step to find this ticket still waiting for its draw.
       await waitForBettingWindow(page, PENDING_SECONDS);
-      await page.getByRole('button', { name: 'ភ្នាល់', exact: true }).click();
+      await pressBet(page);
       const confirm = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
       await expect(confirm).toBeVisible();
       await shot(page, 'khmer-confirm', info);
