@@ -203,8 +203,13 @@ function Game({
           </Link>
         </div>
       </div>
-      {/* The bet bar (board/bet-bar.tsx) is drawn here: pinned to the bottom of the screen while the page scrolls. */}
-      <div ref={setBarSlot} className="sticky bottom-0 z-20 -mx-3 sm:-mx-6 sm:px-6" />
+      {/* The bet bar (board/bet-bar.tsx) is drawn here. On a phone it is pinned to the bottom of the screen while
+          the page scrolls (one-thumb betting); on a wide screen nothing floats over the board (issue 11), so it
+          stands in the page under the board's column, where the board ends. */}
+      <div
+        ref={setBarSlot}
+        className="sticky bottom-0 z-20 -mx-3 sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:ml-[calc(50%+0.375rem)] lg:overflow-hidden lg:rounded-2xl lg:px-0"
+      />
     </div>
   );
 }

@@ -9,12 +9,17 @@ import { Countdown } from '../countdown';
 /** The CSS variable the toasts read to stand above the bar (components/ui/status-toast.tsx). */
 const BAR_HEIGHT_VARIABLE = '--bottom-bar-height';
 
-/** Keeps `--bottom-bar-height` equal to the bar's height while it is on screen. */
+/**
+ * Keeps `--bottom-bar-height` equal to the bar's height while it is pinned to the bottom of the screen (a
+ * phone); 0 where it stands in the page (a wide screen), so the toasts keep their place there.
+ */
 function useBottomBarHeight(bar: HTMLElement | null) {
   useEffect(() => {
     if (!bar) return;
     const root = document.documentElement;
-    const write = () => root.style.setProperty(BAR_HEIGHT_VARIABLE, `${bar.offsetHeight}px`);
+    const pinned = () =>
+      bar.parentElement !== null && getComputedStyle(bar.parentElement).position === 'sticky';
+    const write = () => root.style.setProperty(BAR_HEIGHT_VARIABLE, `${pinned() ? bar.offsetHeight : 0}px`);
     write();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(write);
     observer?.observe(bar);
