@@ -376,6 +376,36 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(await balanceOf(s.player.id)).toBe(50_000);
   });
 
+  it('a win and a rollback of one bet sent at once: exactly one of them lands, the round agrees', async () => {
+    const s = await seat(50_000);
+    const placed = Array.from({ length: 10 }, () => bet(s, 1_000));
+    for (const p of placed) expect((await slots.call('bet', p)).status).toBe('RS_OK');
+    const replies = await Promise.all(
+      placed.flatMap((p) => [
+        slots.call('win', win(s, p, 3_000)),
+        slots.call('rollback', rollback(s, p.transaction_uuid, p.round_id)),
+      ]),
+    );
+    let expected = 40_000;
+    for (let i = 0; i < placed.length; i++) {
+      const [paid, back] = [replies[2 * i]!.status, replies[2 * i + 1]!.status];
+      const r = await round(placed[i]!.round_id);
+      if (paid === 'RS_OK') {
+        // The win came first: the rollback of a bet whose round has a win is refused.
+        expect(back).toBe('RS_ERROR_UNKNOWN');
+        expect(r).toMatchObject({ stake: 1_000, payout: 3_000, status: 'CLOSED' });
+        expected += 3_000;
+      } else {
+        expect(paid).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+        expect(back).toBe('RS_OK');
+        // The refused win left nothing on the round.
+        expect(r).toMatchObject({ stake: 0, payout: 0, status: 'ROLLED_BACK', win_meta: null });
+        expected += 1_000;
+      }
+    }
+    expect(await balanceOf(s.player.id)).toBe(expected);
+  });
+
   it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {
     const s = await seat(100_000);
     expect((await slots.call('bet', bet(s, 200_001))).status).toBe('RS_ERROR_LIMIT_REACHED');

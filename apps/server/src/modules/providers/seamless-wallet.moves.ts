@@ -6,6 +6,7 @@ import type {
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../db/database';
+import type { Transact } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -24,6 +25,8 @@ export interface MoveDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
+  /** The moves' transactions: on SQLite, several moves share one commit (db/group-transaction.ts). */
+  transact: Transact;
 }
 
 const ledgerKey = (provider: ProviderCode, transactionUuid: string) => `prov:${provider}:${transactionUuid}`;
@@ -56,7 +59,7 @@ async function runMove(
 ): Promise<WalletReply> {
   const attempt = () =>
     retryOnConflict(() =>
-      deps.db.transaction().execute(async (trx) => {
+      deps.transact(async (trx) => {
         const existing = await repo.findTransaction(trx, provider, transactionUuid);
         if (existing) return replayOf(existing, action, hash);
         return work(trx);
@@ -96,12 +99,13 @@ export async function placeBet(
 ): Promise<WalletReply> {
   const hash = betHash(body);
   const amount = riel(body.amount);
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
     return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, async (trx) => {
       const balance = await moveMoney(deps, trx, {
         key: ledgerKey(provider, body.transaction_uuid),
         kind: 'provider_bet',
-        from: { playerId },
+        from: { accountId },
         to: providerAccount(provider),
         amount,
         reference: body.round_id,
@@ -155,7 +159,7 @@ export function winHash(body: WalletWinRequest): string {
   });
 }
 
-export function payWin(
+export async function payWin(
   deps: MoveDeps,
   provider: ProviderCode,
   playerId: number,
@@ -163,9 +167,19 @@ export function payWin(
 ): Promise<WalletReply> {
   const hash = winHash(body);
   const amount = riel(body.amount);
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   return runMove(deps, provider, body.transaction_uuid, 'win', hash, async (trx) => {
-    // After the round's lock, a rollback of its bet has either committed (seen below) or waits for us.
-    await repo.lockRound(trx, provider, body.round_id);
+    // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
+    // either committed (seen below) or waits for us. A refusal below rolls it back with the rest.
+    const nowMs = deps.clock.nowMs();
+    await repo.addRoundWin(trx, {
+      provider,
+      roundId: body.round_id,
+      amount,
+      meta: metaText(body.meta),
+      closed: body.round_closed,
+      nowMs,
+    });
     const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
     if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', body.request_uuid));
     if (bet.action === 'tombstone' || bet.rolled_back === 1) {
@@ -178,14 +192,13 @@ export function payWin(
       key: ledgerKey(provider, body.transaction_uuid),
       kind: 'provider_win',
       from: providerAccount(provider),
-      to: { playerId },
+      to: { accountId },
       amount,
       reference: body.round_id,
       playerSide: 'to',
       playerId,
     });
     const reply = ok(body.request_uuid, body.user, balance);
-    const nowMs = deps.clock.nowMs();
     await repo.insertTransaction(trx, {
       provider,
       transaction_uuid: body.transaction_uuid,
@@ -199,14 +212,6 @@ export function payWin(
       response_json: JSON.stringify(reply),
       rolled_back: 0,
       created_at_ms: nowMs,
-    });
-    await repo.addRoundWin(trx, {
-      provider,
-      roundId: body.round_id,
-      amount,
-      meta: metaText(body.meta),
-      closed: body.round_closed,
-      nowMs,
     });
     return reply;
   });
@@ -223,13 +228,14 @@ export function rollbackHash(body: WalletRollbackRequest): string {
   });
 }
 
-export function rollBack(
+export async function rollBack(
   deps: MoveDeps,
   provider: ProviderCode,
   playerId: number,
   body: WalletRollbackRequest,
 ): Promise<WalletReply> {
   const hash = rollbackHash(body);
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, async (trx) => {
     await repo.lockRound(trx, provider, body.round_id);
     const nowMs = deps.clock.nowMs();
@@ -287,7 +293,7 @@ export function rollBack(
       key: ledgerKey(provider, body.transaction_uuid),
       kind: 'provider_rollback',
       from: providerAccount(provider),
-      to: { playerId },
+      to: { accountId },
       amount: bet.amount,
       reference: bet.round_id,
       playerSide: 'to',

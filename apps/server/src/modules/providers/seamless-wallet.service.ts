@@ -7,6 +7,7 @@ import {
   type WalletReply,
 } from '@lotto59/contract';
 import type { Db } from '../../db/database';
+import { groupTransactions } from '../../db/group-transaction';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
@@ -72,7 +73,12 @@ export class SeamlessWalletService {
     this.secrets = new Map(
       deps.secrets.flatMap((s) => (s.secret === null ? [] : [[s.code, s.secret] as const])),
     );
-    this.moves = { db: deps.db, clock: deps.clock, wallet: deps.wallet };
+    this.moves = {
+      db: deps.db,
+      clock: deps.clock,
+      wallet: deps.wallet,
+      transact: groupTransactions(deps.db),
+    };
   }
 
   async call(call: WalletCall): Promise<WalletAnswer> {
