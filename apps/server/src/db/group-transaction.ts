@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { rawSqliteOf } from './create-db';
 import type { Database, Db } from './database';
 
@@ -30,6 +30,10 @@ export function groupTransactions(db: Db): Transact {
   if (!sqlite) return (work) => db.transaction().execute(work);
   let queue: Pending[] = [];
   let scheduled = false;
+  // Run on the raw handle (the batch holds Kysely's one connection, so nothing else runs meanwhile).
+  const savepoint = sqlite.prepare('savepoint unit');
+  const rollbackTo = sqlite.prepare('rollback to unit');
+  const release = sqlite.prepare('release unit');
 
   const flush = async () => {
     let batch: Pending[] = [];
@@ -41,15 +45,15 @@ export function groupTransactions(db: Db): Transact {
         queue = [];
         scheduled = false;
         for (const unit of batch) {
-          await sql`savepoint unit`.execute(trx);
+          savepoint.run();
           try {
             outcomes.push({ ok: true, value: await unit.work(trx) });
           } catch (error) {
             // Throws if SQLite has rolled the whole transaction back by itself: the batch then fails.
-            await sql`rollback to unit`.execute(trx);
+            rollbackTo.run();
             outcomes.push({ ok: false, error });
           }
-          await sql`release unit`.execute(trx);
+          release.run();
         }
         if (!sqlite.inTransaction) throw new Error('the group transaction ended before its commit');
       });

@@ -40,14 +40,14 @@ describe('the prepared-statement cache under Kysely', () => {
     expect(cached.prepare(text)).toBe(iterating);
   });
 
-  it('keeps at most `max` statements, dropping the least recently used', () => {
+  it('keeps at most `max` statements, dropping the oldest', () => {
     const cached = withStatementCache(sqliteDb(), 2);
     const one = cached.prepare('select 1');
     const two = cached.prepare('select 2');
-    expect(cached.prepare('select 1')).toBe(one); // now the most recent
-    cached.prepare('select 3'); // drops `select 2`
-    expect(cached.prepare('select 1')).toBe(one);
-    expect(cached.prepare('select 2')).not.toBe(two);
+    expect(cached.prepare('select 2')).toBe(two);
+    cached.prepare('select 3'); // drops `select 1`
+    expect(cached.prepare('select 2')).toBe(two);
+    expect(cached.prepare('select 1')).not.toBe(one);
   });
 
   it('is still right after a failed statement and after a schema change (Kysely on top)', async () => {

@@ -359,6 +359,19 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(await balanceOf(s.player.id)).toBe(15_000);
   });
 
+  it('one transaction id sent at once with other amounts: one lands, the others are duplicates', async () => {
+    const s = await seat(20_000);
+    const placed = bet(s, 1_000);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => slots.call('bet', { ...placed, amount: 1_000 * (i + 1) })),
+    );
+    const landed = replies.filter((r) => r.status === 'RS_OK');
+    expect(landed).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 'RS_ERROR_DUPLICATE_TRANSACTION')).toHaveLength(5);
+    expect(await balanceOf(s.player.id)).toBe(landed[0]!.balance);
+    expect((await round(placed.round_id))?.stake).toBe(20_000 - landed[0]!.balance!);
+  });
+
   it('a bet and its rollback sent at once: whichever lands first, the balance ends where it began', async () => {
     const s = await seat(50_000);
     const pairs = Array.from({ length: 10 }, () => bet(s, 1_000));

@@ -48,6 +48,12 @@ export function replayOf(existing: repo.TransactionRow, action: 'bet' | 'win' | 
 /**
  * Runs one move's transaction; a refusal decided inside rolls it back. A concurrent call with the same
  * transaction id that committed first makes this one fail on a unique key: it then answers as a replay.
+ *
+ * `seenNew`: the caller has just looked the id up (outside the transaction) and found nothing, so the
+ * first attempt does not look again. The transaction record's primary key still refuses a second row of
+ * the id, and the ledger key a second transfer (the same movement is answered as a replay by the ledger,
+ * another one refused with IDEMPOTENCY_KEY_REUSED): either rolls the attempt back, and the next attempt
+ * looks the id up inside its transaction and answers the stored first answer (or the refusal).
  */
 async function runMove(
   deps: MoveDeps,
@@ -55,24 +61,28 @@ async function runMove(
   transactionUuid: string,
   action: 'bet' | 'win' | 'rollback',
   hash: string,
+  seenNew: boolean,
   work: (trx: Executor) => Promise<WalletReply>,
 ): Promise<WalletReply> {
-  const attempt = () =>
+  const attempt = (lookUp: boolean) =>
     retryOnConflict(() =>
       deps.transact(async (trx) => {
-        const existing = await repo.findTransaction(trx, provider, transactionUuid);
-        if (existing) return replayOf(existing, action, hash);
+        if (lookUp) {
+          const existing = await repo.findTransaction(trx, provider, transactionUuid);
+          if (existing) return replayOf(existing, action, hash);
+        }
         return work(trx);
       }),
     );
   try {
     try {
-      return await attempt();
+      return await attempt(!seenNew);
     } catch (error) {
       // Another call committed a row this one also wrote (its own id, or the bet a tombstone names):
       // once more from the start, it now sees that row.
-      if (!isUniqueViolation(error)) throw error;
-      return await attempt();
+      const keyReused = error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED';
+      if (!isUniqueViolation(error) && !(seenNew && keyReused)) throw error;
+      return await attempt(true);
     }
   } catch (error) {
     if (error instanceof Refusal) return error.reply;
@@ -96,12 +106,13 @@ export async function placeBet(
   provider: ProviderCode,
   playerId: number,
   body: WalletBetRequest,
+  seenNew = false,
 ): Promise<WalletReply> {
   const hash = betHash(body);
   const amount = riel(body.amount);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
-    return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, async (trx) => {
+    return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, seenNew, async (trx) => {
       const balance = await moveMoney(deps, trx, {
         key: ledgerKey(provider, body.transaction_uuid),
         kind: 'provider_bet',
@@ -164,11 +175,12 @@ export async function payWin(
   provider: ProviderCode,
   playerId: number,
   body: WalletWinRequest,
+  seenNew = false,
 ): Promise<WalletReply> {
   const hash = winHash(body);
   const amount = riel(body.amount);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
-  return runMove(deps, provider, body.transaction_uuid, 'win', hash, async (trx) => {
+  return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, async (trx) => {
     // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
     // either committed (seen below) or waits for us. A refusal below rolls it back with the rest.
     const nowMs = deps.clock.nowMs();
@@ -236,7 +248,7 @@ export async function rollBack(
 ): Promise<WalletReply> {
   const hash = rollbackHash(body);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
-  return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, async (trx) => {
+  return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, false, async (trx) => {
     await repo.lockRound(trx, provider, body.round_id);
     const nowMs = deps.clock.nowMs();
     const record = async (amount: Riel, balance: number) => {
