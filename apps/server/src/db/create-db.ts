@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
+import { withStatementCache } from './sqlite-statement-cache';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -48,7 +49,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): DbHandle 
         onError: options.onCheckpointError,
       })
     : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query again; the cache keeps its statements by SQL text (decision 0020).
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   rawSqlite.set(db, sqlite);
   if (checkpoints) walCheckpoints.set(db, checkpoints);
   return {

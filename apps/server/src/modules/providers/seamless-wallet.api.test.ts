@@ -359,6 +359,19 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(await balanceOf(s.player.id)).toBe(15_000);
   });
 
+  it('one transaction id sent at once with other amounts: one lands, the others are duplicates', async () => {
+    const s = await seat(20_000);
+    const placed = bet(s, 1_000);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => slots.call('bet', { ...placed, amount: 1_000 * (i + 1) })),
+    );
+    const landed = replies.filter((r) => r.status === 'RS_OK');
+    expect(landed).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 'RS_ERROR_DUPLICATE_TRANSACTION')).toHaveLength(5);
+    expect(await balanceOf(s.player.id)).toBe(landed[0]!.balance);
+    expect((await round(placed.round_id))?.stake).toBe(20_000 - landed[0]!.balance!);
+  });
+
   it('a bet and its rollback sent at once: whichever lands first, the balance ends where it began', async () => {
     const s = await seat(50_000);
     const pairs = Array.from({ length: 10 }, () => bet(s, 1_000));
@@ -374,6 +387,36 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
       expect(replies[2 * i + 1]!.status).toBe('RS_OK');
     }
     expect(await balanceOf(s.player.id)).toBe(50_000);
+  });
+
+  it('a win and a rollback of one bet sent at once: exactly one of them lands, the round agrees', async () => {
+    const s = await seat(50_000);
+    const placed = Array.from({ length: 10 }, () => bet(s, 1_000));
+    for (const p of placed) expect((await slots.call('bet', p)).status).toBe('RS_OK');
+    const replies = await Promise.all(
+      placed.flatMap((p) => [
+        slots.call('win', win(s, p, 3_000)),
+        slots.call('rollback', rollback(s, p.transaction_uuid, p.round_id)),
+      ]),
+    );
+    let expected = 40_000;
+    for (let i = 0; i < placed.length; i++) {
+      const [paid, back] = [replies[2 * i]!.status, replies[2 * i + 1]!.status];
+      const r = await round(placed[i]!.round_id);
+      if (paid === 'RS_OK') {
+        // The win came first: the rollback of a bet whose round has a win is refused.
+        expect(back).toBe('RS_ERROR_UNKNOWN');
+        expect(r).toMatchObject({ stake: 1_000, payout: 3_000, status: 'CLOSED' });
+        expected += 3_000;
+      } else {
+        expect(paid).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+        expect(back).toBe('RS_OK');
+        // The refused win left nothing on the round.
+        expect(r).toMatchObject({ stake: 0, payout: 0, status: 'ROLLED_BACK', win_meta: null });
+        expected += 1_000;
+      }
+    }
+    expect(await balanceOf(s.player.id)).toBe(expected);
   });
 
   it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {

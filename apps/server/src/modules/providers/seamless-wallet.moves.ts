@@ -6,6 +6,7 @@ import type {
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../db/database';
+import type { Transact } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -24,6 +25,8 @@ export interface MoveDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
+  /** The moves' transactions: on SQLite, several moves share one commit (db/group-transaction.ts). */
+  transact: Transact;
 }
 
 const ledgerKey = (provider: ProviderCode, transactionUuid: string) => `prov:${provider}:${transactionUuid}`;
@@ -45,6 +48,12 @@ export function replayOf(existing: repo.TransactionRow, action: 'bet' | 'win' | 
 /**
  * Runs one move's transaction; a refusal decided inside rolls it back. A concurrent call with the same
  * transaction id that committed first makes this one fail on a unique key: it then answers as a replay.
+ *
+ * `seenNew`: the caller has just looked the id up (outside the transaction) and found nothing, so the
+ * first attempt does not look again. The transaction record's primary key still refuses a second row of
+ * the id, and the ledger key a second transfer (the same movement is answered as a replay by the ledger,
+ * another one refused with IDEMPOTENCY_KEY_REUSED): either rolls the attempt back, and the next attempt
+ * looks the id up inside its transaction and answers the stored first answer (or the refusal).
  */
 async function runMove(
   deps: MoveDeps,
@@ -52,24 +61,28 @@ async function runMove(
   transactionUuid: string,
   action: 'bet' | 'win' | 'rollback',
   hash: string,
+  seenNew: boolean,
   work: (trx: Executor) => Promise<WalletReply>,
 ): Promise<WalletReply> {
-  const attempt = () =>
+  const attempt = (lookUp: boolean) =>
     retryOnConflict(() =>
-      deps.db.transaction().execute(async (trx) => {
-        const existing = await repo.findTransaction(trx, provider, transactionUuid);
-        if (existing) return replayOf(existing, action, hash);
+      deps.transact(async (trx) => {
+        if (lookUp) {
+          const existing = await repo.findTransaction(trx, provider, transactionUuid);
+          if (existing) return replayOf(existing, action, hash);
+        }
         return work(trx);
       }),
     );
   try {
     try {
-      return await attempt();
+      return await attempt(!seenNew);
     } catch (error) {
       // Another call committed a row this one also wrote (its own id, or the bet a tombstone names):
       // once more from the start, it now sees that row.
-      if (!isUniqueViolation(error)) throw error;
-      return await attempt();
+      const keyReused = error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED';
+      if (!isUniqueViolation(error) && !(seenNew && keyReused)) throw error;
+      return await attempt(true);
     }
   } catch (error) {
     if (error instanceof Refusal) return error.reply;
@@ -93,15 +106,17 @@ export async function placeBet(
   provider: ProviderCode,
   playerId: number,
   body: WalletBetRequest,
+  seenNew = false,
 ): Promise<WalletReply> {
   const hash = betHash(body);
   const amount = riel(body.amount);
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
-    return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, async (trx) => {
+    return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, seenNew, async (trx) => {
       const balance = await moveMoney(deps, trx, {
         key: ledgerKey(provider, body.transaction_uuid),
         kind: 'provider_bet',
-        from: { playerId },
+        from: { accountId },
         to: providerAccount(provider),
         amount,
         reference: body.round_id,
@@ -155,17 +170,28 @@ export function winHash(body: WalletWinRequest): string {
   });
 }
 
-export function payWin(
+export async function payWin(
   deps: MoveDeps,
   provider: ProviderCode,
   playerId: number,
   body: WalletWinRequest,
+  seenNew = false,
 ): Promise<WalletReply> {
   const hash = winHash(body);
   const amount = riel(body.amount);
-  return runMove(deps, provider, body.transaction_uuid, 'win', hash, async (trx) => {
-    // After the round's lock, a rollback of its bet has either committed (seen below) or waits for us.
-    await repo.lockRound(trx, provider, body.round_id);
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
+  return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, async (trx) => {
+    // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
+    // either committed (seen below) or waits for us. A refusal below rolls it back with the rest.
+    const nowMs = deps.clock.nowMs();
+    await repo.addRoundWin(trx, {
+      provider,
+      roundId: body.round_id,
+      amount,
+      meta: metaText(body.meta),
+      closed: body.round_closed,
+      nowMs,
+    });
     const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
     if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', body.request_uuid));
     if (bet.action === 'tombstone' || bet.rolled_back === 1) {
@@ -178,14 +204,13 @@ export function payWin(
       key: ledgerKey(provider, body.transaction_uuid),
       kind: 'provider_win',
       from: providerAccount(provider),
-      to: { playerId },
+      to: { accountId },
       amount,
       reference: body.round_id,
       playerSide: 'to',
       playerId,
     });
     const reply = ok(body.request_uuid, body.user, balance);
-    const nowMs = deps.clock.nowMs();
     await repo.insertTransaction(trx, {
       provider,
       transaction_uuid: body.transaction_uuid,
@@ -199,14 +224,6 @@ export function payWin(
       response_json: JSON.stringify(reply),
       rolled_back: 0,
       created_at_ms: nowMs,
-    });
-    await repo.addRoundWin(trx, {
-      provider,
-      roundId: body.round_id,
-      amount,
-      meta: metaText(body.meta),
-      closed: body.round_closed,
-      nowMs,
     });
     return reply;
   });
@@ -223,14 +240,15 @@ export function rollbackHash(body: WalletRollbackRequest): string {
   });
 }
 
-export function rollBack(
+export async function rollBack(
   deps: MoveDeps,
   provider: ProviderCode,
   playerId: number,
   body: WalletRollbackRequest,
 ): Promise<WalletReply> {
   const hash = rollbackHash(body);
-  return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, async (trx) => {
+  const accountId = await deps.wallet.knownPlayerAccountId(playerId);
+  return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, false, async (trx) => {
     await repo.lockRound(trx, provider, body.round_id);
     const nowMs = deps.clock.nowMs();
     const record = async (amount: Riel, balance: number) => {
@@ -287,7 +305,7 @@ export function rollBack(
       key: ledgerKey(provider, body.transaction_uuid),
       kind: 'provider_rollback',
       from: providerAccount(provider),
-      to: { playerId },
+      to: { accountId },
       amount: bet.amount,
       reference: bet.round_id,
       playerSide: 'to',

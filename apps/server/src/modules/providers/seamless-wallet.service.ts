@@ -7,6 +7,7 @@ import {
   type WalletReply,
 } from '@lotto59/contract';
 import type { Db } from '../../db/database';
+import { groupTransactions } from '../../db/group-transaction';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
@@ -72,7 +73,12 @@ export class SeamlessWalletService {
     this.secrets = new Map(
       deps.secrets.flatMap((s) => (s.secret === null ? [] : [[s.code, s.secret] as const])),
     );
-    this.moves = { db: deps.db, clock: deps.clock, wallet: deps.wallet };
+    this.moves = {
+      db: deps.db,
+      clock: deps.clock,
+      wallet: deps.wallet,
+      transact: groupTransactions(deps.db),
+    };
   }
 
   async call(call: WalletCall): Promise<WalletAnswer> {
@@ -162,7 +168,8 @@ export class SeamlessWalletService {
     if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
     if (await this.isDisabled(token.player_id)) return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
     if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
-    const reply = await placeBet(this.moves, provider, token.player_id, b);
+    // The id was looked up above (replayOf): the move's first attempt need not look again.
+    const reply = await placeBet(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK') await this.deps.tokens.touch(token);
     return reply;
   }
@@ -177,7 +184,7 @@ export class SeamlessWalletService {
     const token = await this.knownToken(provider, b);
     if ('status' in token) return token;
     if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
-    const reply = await payWin(this.moves, provider, token.player_id, b);
+    const reply = await payWin(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK' && !this.deps.tokens.isExpired(token)) await this.deps.tokens.touch(token);
     return reply;
   }

@@ -106,12 +106,22 @@ export class WalletService {
 
   /** Account ids for a batched stake (the group-commit writers); ids never change, so they are cached. */
   async stakeAccounts(playerId: number): Promise<{ playerAccountId: number; houseAccountId: number }> {
-    let playerAccountId = this.playerAccountIds.get(playerId);
-    if (playerAccountId === undefined) {
-      playerAccountId = await this.playerAccountId(playerId);
-      this.playerAccountIds.set(playerId, playerAccountId);
-    }
+    const playerAccountId = await this.knownPlayerAccountId(playerId);
     return { playerAccountId, houseAccountId: await this.resolve(this.db, { system: 'house' }) };
+  }
+
+  /**
+   * A player's account id, read once from what is committed (outside any transaction: never an account
+   * a transaction may still roll back) and then remembered; an account's id never changes. Pass it as
+   * `{ accountId }` to `transferWithin` to save the lookup in a hot path.
+   */
+  async knownPlayerAccountId(playerId: number): Promise<number> {
+    let id = this.playerAccountIds.get(playerId);
+    if (id === undefined) {
+      id = await this.playerAccountId(playerId);
+      this.playerAccountIds.set(playerId, id);
+    }
+    return id;
   }
 
   /** Opens the wallet of a new player (inside the transaction that creates the player). */

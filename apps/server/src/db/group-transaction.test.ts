@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/databases';
+import { rawSqliteOf } from './create-db';
+import { groupTransactions, type Transact } from './group-transaction';
+
+describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
+  let tdb: TestDatabase;
+  let transact: Transact;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(dialect);
+    transact = groupTransactions(tdb.db);
+  });
+  afterAll(() => tdb.drop());
+
+  const put = (key: string) => (trx: Parameters<Parameters<Transact>[0]>[0]) =>
+    trx.insertInto('settings').values({ key, value: 'x', updated_at_ms: 0 }).execute();
+  const keys = async (prefix: string) =>
+    (
+      await tdb.db
+        .selectFrom('settings')
+        .select('key')
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute()
+    ).map((r) => r.key);
+
+  it('units that throw roll back their own writes only; the others commit, each seeing those before it', async () => {
+    const results = await Promise.allSettled([
+      transact(put('a:1')),
+      transact(async (trx) => {
+        await put('a:2')(trx);
+        throw new Error('refused after a write');
+      }),
+      transact(async (trx) => {
+        await put('a:3')(trx);
+        // A unit's unique key refusal (the same key as the first unit): only this unit fails.
+        await put('a:1')(trx);
+      }),
+      transact(async (trx) => {
+        await put('a:4')(trx);
+        return (await trx.selectFrom('settings').select('key').where('key', 'like', 'a:%').execute()).length;
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: 'refused after a write' });
+    // The fourth saw the first and itself only.
+    expect((results[3] as PromiseFulfilledResult<number>).value).toBe(2);
+    expect(await keys('a:')).toEqual(['a:1', 'a:4']);
+  });
+
+  it('answers only once its unit is committed (on SQLite: the batch of all three)', async () => {
+    const seen = new Map<string, string[]>();
+    await Promise.all(
+      ['b:1', 'b:2', 'b:3'].map(async (key) => {
+        await transact(put(key));
+        // Read outside the unit's transaction: what is committed.
+        seen.set(key, await keys('b:'));
+      }),
+    );
+    for (const [key, rows] of seen) {
+      if (dialect === 'sqlite') expect(rows).toEqual(['b:1', 'b:2', 'b:3']);
+      else expect(rows).toContain(key);
+    }
+  });
+
+  it.runIf(dialect === 'sqlite')(
+    'a batch that SQLite ends by itself fails as a whole: nothing of it is kept',
+    async () => {
+      const sqlite = rawSqliteOf(tdb.db)!;
+      const results = await Promise.allSettled([
+        transact(put('c:1')),
+        transact(async () => {
+          // As SQLite does by itself on some errors (a full disk, I/O): the whole transaction is rolled back.
+          sqlite.exec('rollback');
+        }),
+        transact(put('c:3')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await keys('c:')).toEqual([]);
+      expect(sqlite.inTransaction).toBe(false);
+      // The writer goes on with the next batch.
+      await transact(put('c:4'));
+      expect(await keys('c:4')).toEqual(['c:4']);
+    },
+  );
+});
