@@ -1,19 +1,32 @@
-import { DateRangeForm, type DateRangeFormLabels } from '@/components/ui/date-range-form';
+import { DateRangeForm } from '@/components/ui/date-range-form';
+import { useLotteryTranslation } from '../i18n';
 
 export interface LotteryDateRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
-/** The day range of a lottery list or report; the labels come from the screen, the range from the URL. */
+/** The day range of a lottery list or report, with the lottery's own labels; the range comes from the URL. */
 export function LotteryDateFilter({
   range,
   onApply,
-  labels,
 }: {
   range: LotteryDateRange;
   onApply: (next: LotteryDateRange) => void;
-  labels: DateRangeFormLabels;
 }) {
-  return <DateRangeForm range={range} onApply={onApply} labels={labels} />;
+  const { t } = useLotteryTranslation();
+  return (
+    <DateRangeForm
+      range={range}
+      onApply={onApply}
+      labels={{
+        form: t('filters.label'),
+        from: t('filters.from'),
+        to: t('filters.to'),
+        search: t('filters.search'),
+        clear: t('filters.clear'),
+        rangeInvalid: t('filters.rangeInvalid'),
+      }}
+    />
+  );
 }

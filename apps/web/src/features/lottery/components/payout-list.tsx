@@ -130,18 +130,7 @@ export function PayoutList() {
   return (
     <Card title={t('payouts.title')} testId="lottery-payouts">
       <p className="text-sm text-slate-600">{t('payouts.intro')}</p>
-      <LotteryDateFilter
-        range={range}
-        onApply={setRange}
-        labels={{
-          form: t('filters.label'),
-          from: t('filters.from'),
-          to: t('filters.to'),
-          search: t('filters.search'),
-          clear: t('filters.clear'),
-          rangeInvalid: t('filters.rangeInvalid'),
-        }}
-      />
+      <LotteryDateFilter range={range} onApply={setRange} />
       {payouts.isError && isHttpError(payouts.error, 422) ? (
         // The server's 422 text is English for operators: the player reads why in their language.
         <AlertMessage>{t('payouts.rangeTooLong')}</AlertMessage>

@@ -85,18 +85,7 @@ export function LotteryReport({ heading }: { heading?: string }) {
   return (
     <div className="space-y-4">
       {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
-      <LotteryDateFilter
-        range={range}
-        onApply={setRange}
-        labels={{
-          form: t('filters.label'),
-          from: t('filters.from'),
-          to: t('filters.to'),
-          search: t('filters.search'),
-          clear: t('filters.clear'),
-          rangeInvalid: t('filters.rangeInvalid'),
-        }}
-      />
+      <LotteryDateFilter range={range} onApply={setRange} />
       <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
         <LotteryTable
           caption={t('report.caption')}

@@ -71,18 +71,7 @@ export function LotteryTicketList({ heading }: { heading: string }) {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{heading}</h1>
       <Card>
-        <LotteryDateFilter
-          range={range}
-          onApply={setRange}
-          labels={{
-            form: t('filters.label'),
-            from: t('filters.from'),
-            to: t('filters.to'),
-            search: t('filters.search'),
-            clear: t('filters.clear'),
-            rangeInvalid: t('filters.rangeInvalid'),
-          }}
-        />
+        <LotteryDateFilter range={range} onApply={setRange} />
         <div>
           <label htmlFor={typeId} className="text-sm font-semibold">
             {t('list.type')}
