@@ -249,9 +249,39 @@ function chaoticQuery(query: OpenApiParameter[]): fc.Arbitrary<string> {
 }
 
 /** The route's path, or the path with a bad segment (broken encoding, traversal, an extra segment). */
+/** A value for a path parameter (`{id}`): ids that exist or not, out of range, of the wrong kind, encoded. */
+const pathParameter: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    '1',
+    '2',
+    '0',
+    '-1',
+    '999999999',
+    '9007199254740993',
+    '1e3',
+    '0x10',
+    '1.5',
+    'abc',
+    '%20',
+    '%00',
+  ),
+  fc.nat().map(String),
+  fc.string({ maxLength: 12 }).map(encodeURIComponent),
+);
+
+/** The path with each `{parameter}` filled by a generated value (the literal `{id}` stays one case of many). */
+function filledPath(path: string): fc.Arbitrary<string> {
+  const parts = path.split(/(\{[^}]+\})/);
+  if (parts.length === 1) return fc.constant(path);
+  return fc
+    .tuple(...parts.map((part) => (/^\{[^}]+\}$/.test(part) ? pathParameter : fc.constant(part))))
+    .map((filled) => filled.join(''));
+}
+
 function pathOf(path: string): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: fc.constant(path) },
+    { weight: 2, arbitrary: fc.constant(path) },
+    { weight: 4, arbitrary: filledPath(path) },
     { weight: 1, arbitrary: brokenEncoding.map((b) => `${path}/${b}`) },
     { weight: 1, arbitrary: brokenEncoding.map((b) => `${path}${b}`) },
     {
