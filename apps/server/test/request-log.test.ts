@@ -3,50 +3,68 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { fakeClock } from '../src/platform/clock';
-import { createTestDatabase, type TestDatabase } from './databases';
+import { productionLogger } from '../src/platform/logger';
+import { createTestDatabase } from './databases';
 import { openRound, placeBet } from './lotto59-helpers';
 import { TestBrowser } from './test-app';
 
 type Line = Record<string, unknown> & { level: number; msg: string };
 
-/** The app with the production log level, its lines captured as JSON. */
-describe('the request log', () => {
-  let tdb: TestDatabase;
-  let app: App;
+/**
+ * The app with the production logger (`productionLogger`, what `server.ts` runs) at `LOG_LEVEL`, its lines
+ * captured as JSON, with a slow route and a failing one.
+ */
+async function loggedApp(logLevel: string) {
+  const tdb = await createTestDatabase('sqlite');
   const lines: Line[] = [];
-  const take = () => lines.splice(0);
+  const config = loadConfig({
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    WEB_DIST_DIR: '/nonexistent',
+    LOTTO_SCHEDULER: 'false',
+    SLOW_REQUEST_MS: '200',
+    LOG_LEVEL: logLevel,
+    ...tdb.env,
+  });
+  const app = await buildApp({
+    config,
+    db: tdb.db,
+    clock: fakeClock(),
+    logger: {
+      ...productionLogger(config.LOG_LEVEL),
+      stream: { write: (line: string) => lines.push(JSON.parse(line) as Line) },
+    },
+  });
+  app.get('/api/test/slow', async () => {
+    await sleep(250);
+    return { ok: true };
+  });
+  app.get('/api/test/boom', async () => {
+    throw new Error('boom');
+  });
+  await app.ready();
+  await app.services.lotto59.scheduler.tick();
+  lines.splice(0);
+  return {
+    app,
+    take: () => lines.splice(0),
+    close: async () => {
+      await app.close();
+      await tdb.drop();
+    },
+  };
+}
+
+describe('the request log', () => {
+  let app: App;
+  let logged: Awaited<ReturnType<typeof loggedApp>>;
+  const take = () => logged.take();
 
   beforeAll(async () => {
-    tdb = await createTestDatabase('sqlite');
-    const config = loadConfig({
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      WEB_DIST_DIR: '/nonexistent',
-      LOTTO_SCHEDULER: 'false',
-      SLOW_REQUEST_MS: '200',
-      ...tdb.env,
-    });
-    app = await buildApp({
-      config,
-      db: tdb.db,
-      clock: fakeClock(),
-      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line) as Line) } },
-    });
-    app.get('/api/test/slow', async () => {
-      await sleep(250);
-      return { ok: true };
-    });
-    app.get('/api/test/boom', async () => {
-      throw new Error('boom');
-    });
-    await app.ready();
-    await app.services.lotto59.scheduler.tick();
-    take();
+    logged = await loggedApp('info');
+    app = logged.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.drop();
-  });
+  afterAll(() => logged?.close());
 
   it('writes no line for ordinary answers, a 404 or a form refused', async () => {
     await app.inject({ method: 'GET', url: '/healthz' });
@@ -105,5 +123,21 @@ describe('the request log', () => {
     const written = take();
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ level: 50, msg: 'request failed', err: { message: 'boom' } });
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  let logged: Awaited<ReturnType<typeof loggedApp>>;
+  beforeAll(async () => {
+    logged = await loggedApp('error');
+  });
+  afterAll(() => logged?.close());
+
+  it('at error, keeps the error line and drops the info and warn lines', async () => {
+    await logged.app.inject({ method: 'GET', url: '/api/user' });
+    await logged.app.inject({ method: 'GET', url: '/api/test/slow' });
+    expect(logged.take()).toEqual([]);
+    await logged.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(logged.take()).toEqual([expect.objectContaining({ level: 50, msg: 'request failed' })]);
   });
 });

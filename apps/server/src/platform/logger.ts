@@ -6,6 +6,9 @@ import type { Config } from '../config';
  * LOG_LEVEL. The server and the benchmarks' server use this one definition, so the figures of
  * docs/performance.md include exactly the logging operators run with.
  */
-export function productionLogger(level: Config['LOG_LEVEL']): FastifyServerOptions['logger'] {
-  return { level, timestamp: () => `,"time":"${new Date().toISOString()}"` };
+export function productionLogger(level: Config['LOG_LEVEL']) {
+  return {
+    level,
+    timestamp: () => `,"time":"${new Date().toISOString()}"`,
+  } satisfies FastifyServerOptions['logger'];
 }
