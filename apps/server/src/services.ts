@@ -79,7 +79,7 @@ export async function createServices(deps: ServiceDeps) {
   const transactions = new TransactionsService(wallet, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
   const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
-  const providers = createProviders({ ...deps, appKey, wallet, auth, players, maintenance });
+  const providers = createProviders({ ...deps, appKey, wallet, stakeBatches, auth, players, maintenance });
   const lottery = createLottery({ ...deps, wallet });
   return {
     appKey,

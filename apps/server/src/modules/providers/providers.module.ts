@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from '../players/players.service';
-import type { WalletService } from '../wallet/wallet.public';
+import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
 import { publishedReturns, slotGames } from './providers.catalog';
 import { loadProviderSecrets, rotateProviderSecret } from './provider-secrets';
 import type { ProviderCode } from './providers.table';
@@ -21,6 +21,7 @@ export function createProviders(deps: {
   clock: Clock;
   appKey: string;
   wallet: WalletService;
+  stakeBatches: Pick<StakeBatchWriter, 'run'>;
   auth: AuthService;
   players: PlayersService;
   maintenance: MaintenanceService;
@@ -32,6 +33,7 @@ export function createProviders(deps: {
     db,
     clock,
     wallet: deps.wallet,
+    writes: deps.stakeBatches,
     tokens,
     auth: deps.auth,
     players: deps.players,

@@ -502,4 +502,25 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(secrets.find((x) => x.code === '5')).toMatchObject({ secret: stored['5'], source: 'file' });
     expect(secrets.find((x) => x.code === '3')).toMatchObject({ secret: SECRET_3, source: 'env' });
   });
+
+  // Last: it closes the process's write queue, as a shutdown does.
+  it('each move counts in the shared money write queue: once it closes, a bet is 503 BUSY and moves nothing', async () => {
+    const s = await seat(10_000);
+    const placed = bet(s, 1_000);
+    expect((await slots.call('bet', placed)).status).toBe('RS_OK');
+    const [balance, transfers] = [await balanceOf(s.player.id), await transfersCount()];
+    await t.app.services.stakeBatches.close();
+    const calls: [string, object][] = [
+      ['bet', bet(s, 1_000)],
+      ['win', win(s, placed, 500)],
+    ];
+    for (const [action, call] of calls) {
+      const res = await slots.raw(action, JSON.stringify(call));
+      expect(res.httpStatus).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(res.reply).toMatchObject({ code: 'BUSY' });
+    }
+    expect(await balanceOf(s.player.id)).toBe(balance);
+    expect(await transfersCount()).toBe(transfers);
+  });
 });

@@ -7,12 +7,12 @@ import {
   type WalletReply,
 } from '@lotto59/contract';
 import type { Db } from '../../db/database';
-import { groupTransactions } from '../../db/group-transaction';
+import { groupTransactions, type Transact } from '../../db/group-transaction';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from '../players/players.service';
-import type { WalletService } from '../wallet/wallet.public';
+import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
 import { isProviderCode, PROVIDERS } from './providers.catalog';
 import type { ProviderSecret } from './provider-secrets';
 import { verifySignature } from './provider-signing';
@@ -49,6 +49,11 @@ export interface WalletAnswer {
 
 const ACTIONS = new Set(['balance', 'bet', 'win', 'rollback', 'session']);
 
+/** Each move waits in the shared write queue (its depth, its BUSY, its drain at shutdown), then commits. */
+function inQueue(writes: Pick<StakeBatchWriter, 'run'>, transact: Transact): Transact {
+  return (work) => writes.run(() => transact(work));
+}
+
 /**
  * Our seamless wallet (providers.md §2, §3): checks in the order of §3 — partner and signature, body,
  * token, player state, limit, money — and answers every business outcome as `{ status, … }`.
@@ -62,6 +67,8 @@ export class SeamlessWalletService {
       db: Db;
       clock: Clock;
       wallet: WalletService;
+      /** The process's one money write queue: each move counts in its depth (BUSY when full or closing). */
+      writes: Pick<StakeBatchWriter, 'run'>;
       tokens: ProviderTokens;
       auth: Pick<AuthService, 'isSessionLive'>;
       players: Pick<PlayersService, 'byId'>;
@@ -77,7 +84,7 @@ export class SeamlessWalletService {
       db: deps.db,
       clock: deps.clock,
       wallet: deps.wallet,
-      transact: groupTransactions(deps.db),
+      transact: inQueue(deps.writes, groupTransactions(deps.db)),
     };
   }
 

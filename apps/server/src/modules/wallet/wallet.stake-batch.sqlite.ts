@@ -112,6 +112,10 @@ export class SqliteStakeBatchWriter implements StakeBatchWriter {
     return this.queue.maxDepth;
   }
 
+  run<T>(write: () => Promise<T>): Promise<T> {
+    return this.queue.run(write);
+  }
+
   drain(): Promise<void> {
     return this.queue.drain();
   }

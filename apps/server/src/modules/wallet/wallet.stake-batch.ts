@@ -96,6 +96,11 @@ export interface StakeBatchWriter {
   /** Submissions accepted and not yet answered. */
   readonly depth: number;
   readonly maxDepth: number;
+  /**
+   * Runs a money write that is not a stake of a batch (the seamless wallet's moves) under the same depth:
+   * refused at once with `BUSY` when the queue is full or closing, drained with the rest at shutdown.
+   */
+  run<T>(write: () => Promise<T>): Promise<T>;
   /** Resolves when every accepted submission has its answer. */
   drain(): Promise<void>;
   /** Stops accepting (BUSY) and drains: graceful shutdown. */
