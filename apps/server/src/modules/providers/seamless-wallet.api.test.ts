@@ -338,6 +338,32 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_OK');
   });
 
+  it('a session played without pause ends 12 hours after its launch whatever its calls (providers.md §5)', async () => {
+    // Deposit enough for 12 h of a bet every 20 minutes, so only the cap can stop it.
+    const s = await seat(1_000_000);
+    let bets = 0;
+    let elapsedMs = 0;
+    while (elapsedMs + 20 * 60_000 < 12 * 3_600_000) {
+      t.clock.advanceMs(20 * 60_000);
+      elapsedMs += 20 * 60_000;
+      expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_OK');
+      bets += 1;
+    }
+    expect(bets).toBe(35); // 11 h 40 min of play, the token kept alive by each call
+    t.clock.advanceMs(12 * 3_600_000 - elapsedMs);
+    expect((await slots.call('bet', bet(s, 1_000))).status).toBe('RS_ERROR_TOKEN_EXPIRED');
+    expect(
+      (
+        await slots.call('balance', {
+          request_uuid: uuid(),
+          token: s.token,
+          user: s.user,
+          game_code: 'angkor-fortune',
+        })
+      ).status,
+    ).toBe('RS_ERROR_TOKEN_EXPIRED');
+  });
+
   it('50 concurrent bets against a balance covering 20 accept exactly 20', async () => {
     const s = await seat(20_000);
     const replies = await Promise.all(Array.from({ length: 50 }, () => slots.call('bet', bet(s, 1_000))));
