@@ -149,6 +149,12 @@ const envSchema = z.object({
    * `Retry-After` at once. Far above what a real load queues (a batch is a few hundred submissions).
    */
   WRITE_QUEUE_MAX_DEPTH: count(1, 1_000_000, 10_000),
+  /**
+   * PostgreSQL: stake batches sent before the one before has answered (docs/performance.md measures 1
+   * against 2). Each waits for the house row the one before holds until its commit, so more than 2 only
+   * makes the batches smaller.
+   */
+  PG_STAKE_BATCHES_IN_FLIGHT: count(1, 4, 1),
   /** Cost of argon2id. The defaults meet OWASP (m ≥ 19 MiB, t ≥ 2, p = 1); tests may lower them. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),

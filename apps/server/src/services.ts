@@ -51,6 +51,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     accounts: wallet,
     maxDepth: config.WRITE_QUEUE_MAX_DEPTH,
+    batchesInFlight: config.PG_STAKE_BATCHES_IN_FLIGHT,
   });
   const players = new PlayersService(db, clock, hasher, wallet, audit);
   const maintenance = new MaintenanceService(settings, clock, config.MAINTENANCE_REFRESH_SECONDS * 1000);

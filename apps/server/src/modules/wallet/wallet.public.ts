@@ -51,6 +51,8 @@ export function createStakeBatchWriter(deps: {
   maxDepth?: number | undefined;
   /** PostgreSQL: submissions per batch statement at most. */
   batchMax?: number | undefined;
+  /** PostgreSQL: batches written at once (`PG_STAKE_BATCHES_IN_FLIGHT`). */
+  batchesInFlight?: number | undefined;
 }): StakeBatchWriter {
   const maxDepth = deps.maxDepth ?? DEFAULT_WRITE_QUEUE_MAX_DEPTH;
   const sqlite = rawSqliteOf(deps.db);
@@ -60,5 +62,9 @@ export function createStakeBatchWriter(deps: {
       checkpoints: walCheckpointsOf(deps.db),
     });
   }
-  return new PgStakeBatchWriter(deps.clock, deps.accounts, { maxDepth, batchMax: deps.batchMax });
+  return new PgStakeBatchWriter(deps.clock, deps.accounts, {
+    maxDepth,
+    batchMax: deps.batchMax,
+    batchesInFlight: deps.batchesInFlight,
+  });
 }

@@ -26,6 +26,12 @@ export interface PgStakeBatchOptions {
   maxDepth: number;
   /** Submissions per batch at most (one statement's parameters grow with it). */
   batchMax?: number | undefined;
+  /**
+   * Batches sent before the one before has answered (default 1). The second waits in PostgreSQL for the
+   * house row the first holds until its commit, but its round trip and the statement's work before the
+   * lock overlap the first's commit.
+   */
+  batchesInFlight?: number | undefined;
 }
 
 /**
@@ -43,7 +49,10 @@ export interface PgStakeBatchOptions {
 export class PgStakeBatchWriter implements StakeBatchWriter {
   private readonly queue: WriteQueue<QueuedStake>;
   private readonly batchMax: number;
-  private writing = false;
+  private readonly batchesInFlight: number;
+  private writing = 0;
+  /** Players with a submission in a batch being written: their next one waits (see `pick`). */
+  private readonly writingPlayers = new Set<number>();
   private pumpScheduled = false;
 
   constructor(
@@ -53,6 +62,7 @@ export class PgStakeBatchWriter implements StakeBatchWriter {
   ) {
     this.queue = new WriteQueue(options.maxDepth);
     this.batchMax = options.batchMax ?? 256;
+    this.batchesInFlight = options.batchesInFlight ?? 1;
   }
 
   get depth(): number {
@@ -115,22 +125,29 @@ export class PgStakeBatchWriter implements StakeBatchWriter {
   }
 
   private pump(): void {
-    if (this.writing || this.queue.waitingCount === 0) return;
-    const batch = this.queue.take((waiting) => this.pick(waiting));
-    this.writing = true;
-    void batch[0]!.lane.writeBatch(batch).finally(() => {
-      this.queue.settled(batch.length);
-      this.writing = false;
-      this.pump();
-    });
+    while (this.writing < this.batchesInFlight && this.queue.waitingCount > 0) {
+      const batch = this.queue.take((waiting) => this.pick(waiting));
+      if (batch.length === 0) return; // every waiting player has a batch in flight
+      this.writing += 1;
+      for (const entry of batch) this.writingPlayers.add(entry.playerId);
+      void batch[0]!.lane.writeBatch(batch).finally(() => {
+        for (const entry of batch) this.writingPlayers.delete(entry.playerId);
+        this.queue.settled(batch.length);
+        this.writing -= 1;
+        this.pump();
+      });
+    }
   }
 
-  /** The oldest submissions of the oldest one's game, one per player; the others keep their place. */
+  /**
+   * The oldest submissions of the oldest one's game, one per player and none of a player whose bet is in a
+   * batch being written (so each debit sees the one before); the others keep their place.
+   */
   private pick(waiting: readonly QueuedStake[]) {
     const batch: QueuedStake[] = [];
     const rest: QueuedStake[] = [];
-    const players = new Set<number>();
-    const lane = waiting[0]?.lane;
+    const players = new Set<number>(this.writingPlayers);
+    const lane = waiting.find((p) => !players.has(p.playerId))?.lane;
     for (const p of waiting) {
       if (p.lane === lane && batch.length < this.batchMax && !players.has(p.playerId)) {
         players.add(p.playerId);

@@ -174,6 +174,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
+  it('two batches in flight (PG_STAKE_BATCHES_IN_FLIGHT=2): the second is sent while the first waits, never with a player of the first', async () => {
+    const { wallet, lotto59 } = t.app.services;
+    const pipelined = new GroupCommitBetWriter(
+      createStakeBatchWriter({ db: t.tdb.db, clock: t.clock, accounts: wallet, batchesInFlight: 2 }),
+      {
+        db: t.tdb.db,
+        settings: lotto59.settings,
+        exact: new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings),
+        onBatch: (n) => batches.push(n),
+        onBatchFailed: (error) => failures.push(error),
+      },
+    );
+    // Each of the first ten can afford two bets of 4,000, not three.
+    const first = await Promise.all(Array.from({ length: 10 }, () => t.newPlayer({ balance: 9_000 })));
+    const others = await Promise.all(Array.from({ length: 10 }, () => t.newPlayer({ balance: 9_000 })));
+    const bet = (playerId: number) =>
+      pipelined.write(playerId, randomUUID(), planBets(body(1000), lotto59.settings));
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.tdb.db.transaction().execute(async (trx) => {
+      await sql`select id from accounts where code = 'house' for update`.execute(trx);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const wave1 = first.map((p) => bet(p.id));
+    await waitUntilBlockedOnHouse(1);
+    // The first ten again (twice each) and ten others: only the others may go while the first batch waits.
+    const wave2 = [...first, ...first, ...others].map((p) => bet(p.id));
+    await waitUntilBlockedOnHouse(2);
+    expect(batches).toEqual([10, 10]);
+    release();
+    await holder;
+    const outcomes = await Promise.allSettled([...wave1, ...wave2]);
+
+    expect(failures).toEqual([]);
+    expect(batches.slice(0, 2)).toEqual([10, 10]);
+    // Per first player: two bets landed and the third was refused for funds, whatever batch each went in.
+    const refused = outcomes.filter((o) => o.status === 'rejected') as PromiseRejectedResult[];
+    expect(refused).toHaveLength(10);
+    for (const r of refused) expect(r.reason).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    for (const p of first) expect(await balanceOf(p.id)).toBe(9_000 - 2 * 4000);
+    for (const p of others) expect(await balanceOf(p.id)).toBe(9_000 - 4000);
+    await expectLedgerBalanced(t.app, t.tdb.db);
+  });
+
   /** Until `n` statements of this database wait for a row lock. */
   async function waitUntilBlockedOnHouse(n: number): Promise<void> {
     for (let tries = 0; tries < 200; tries++) {
