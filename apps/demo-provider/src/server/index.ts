@@ -170,3 +170,5 @@ export async function openStudioOperator(
 export type { DemoProviderDatabaseOptions } from '../db/open';
 export type { FaultPoint, RetryOptions, RetryStep } from '../play/context';
 export type { OutboxEntry } from '../play/store';
+/** The studio's own wallet client: our server's protocol tests speak to the wallet through it, as the studio does. */
+export { WalletClient } from '../wallet/wallet-client';
