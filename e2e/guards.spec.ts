@@ -62,10 +62,10 @@ test.describe('routes and guards (seed §2, §4, §6)', () => {
     await expect(page).toHaveURL(/\/game\/lottery\/bet\/VN$/);
     await shot(page, 'lottery-notice', info);
 
+    // The sportsbook opens in the provider game frame (launched by /api/sport/login), no notice any more.
     await page.goto('/game/sport');
-    await expect(page.getByRole('heading', { name: 'ហ្គេមកម្សាន្ត' })).toBeVisible();
-    await expect(page.getByText('ហ្គេមនេះមិនទាន់បើកឱ្យលេងនៅឡើយទេ។', { exact: false })).toBeVisible();
-    await shot(page, 'sport-notice', info);
+    await expect(page.getByTestId('game-frame')).toBeVisible();
+    await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/provider\/demo\/demo-league\/\?/);
 
     await page.goto('/game/fishing/play/3');
     await expect(page.getByRole('heading', { name: 'ហ្គេមបាញ់ត្រី' })).toBeVisible();

@@ -34,7 +34,9 @@ const SlotPlay = lazyPage(() => slots().then((m) => m.SlotPlayRoute));
 const casino = () => import('./routes/providers/casino');
 const Casino = lazyPage(() => casino().then((m) => m.CasinoRoute));
 const CasinoReport = lazyPage(() => casino().then((m) => m.CasinoReportRoute));
-const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
+const sport = () => import('./routes/providers/sport');
+const Sport = lazyPage(() => sport().then((m) => m.SportRoute));
+const SportReport = lazyPage(() => sport().then((m) => m.SportReportRoute));
 const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
 const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
 const lottery = () => import('./routes/lottery/lottery');
@@ -47,9 +49,8 @@ const LotteryReportTab = lazyPage(() => lottery().then((m) => m.LotteryReportTab
 const LotteryReport = lazyPage(() => lottery().then((m) => m.LotteryReportRoute));
 const LotteryTickets = lazyPage(() => lottery().then((m) => m.LotteryTicketsRoute));
 
-/** Seed §2 report and provider-game routes that share one screen each. */
-const REPORT_PATHS = [paths.report.sport, paths.report.fishing];
-const PROVIDER_GAME_PATHS = [paths.game.sport];
+/** Seed §2 report routes that share one screen. */
+const REPORT_PATHS = [paths.report.fishing];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
 const LOTTERY_ROUTES = [
   { path: paths.lottery.home.path, element: <LotteryHome /> },
@@ -86,9 +87,7 @@ export function AppRoutes() {
                 <Route element={<MainLayout />}>
                   <Route path={paths.game.lotto59.path} element={<Lotto59 />} />
                   <Route path={paths.game.lotto59Rules.path} element={<Lotto59Rules />} />
-                  {PROVIDER_GAME_PATHS.map(({ path }) => (
-                    <Route key={path} path={path} element={<ProviderGame />} />
-                  ))}
+                  <Route path={paths.game.sport.path} element={<Sport />} />
                   <Route path={paths.game.slot.path} element={<SlotList />} />
                   <Route path={paths.game.slotPlay.path} element={<SlotPlay />} />
                   <Route path={paths.game.casino.path} element={<Casino />} />
@@ -96,6 +95,7 @@ export function AppRoutes() {
                   <Route path={paths.ticket.lotto59.path} element={<Lotto59Tickets />} />
                   <Route path={paths.report.lotto59.path} element={<Lotto59Report />} />
                   <Route path={paths.report.casino.path} element={<CasinoReport />} />
+                  <Route path={paths.report.sport.path} element={<SportReport />} />
                   {REPORT_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<Reports />} />
                   ))}

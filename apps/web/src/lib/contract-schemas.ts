@@ -19,6 +19,8 @@ export {
   resultGridSchema,
   roundRecordSchema,
   slotGameListSchema,
+  sportReportListSchema,
+  sportReportTotalSchema,
   ticketBadgeSchema,
   ticketListSchema,
   ticketSearchResultSchema,

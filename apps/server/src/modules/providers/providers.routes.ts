@@ -58,6 +58,24 @@ export function providersRoutes(deps: {
         },
       );
     }
+    // The seed's `/api/sport/login` (providers.md §5): the sportsbook's launch, the same service and guards
+    // as `/api/external/{2|3}/url` (one game, `demo-league`, so `game_code` may be omitted).
+    api.get(
+      '/api/sport/login',
+      {
+        schema: {
+          tags: ['providers'],
+          querystring: launchQuerySchema,
+          response: { 200: envelope(launchReplySchema) },
+        },
+        onRequest: guards,
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        const sound = request.cookies[SOUND_COOKIE];
+        return { data: await providers.launch.launch(request.auth!, 'sport', request.query, sound) };
+      },
+    );
     api.get(
       '/api/external/3/list',
       {

@@ -3,7 +3,7 @@ import en from './locales/en.json';
 import km from './locales/km.json';
 
 /**
- * The provider games' texts (slots, casino, the casino report): Khmer first, English second. They travel
+ * The provider games' texts (slots, casino, sport, their reports): Khmer first, English second. They travel
  * with these lazy screens, not with the start-up bundle (docs/decisions/0006).
  */
 export const { useTranslation: useProviderTranslation } = createTranslations({ km, en });
@@ -17,6 +17,8 @@ export function gameName(code: string, t: ProviderT): string {
       return t('games.angkor-fortune');
     case 'baccarat':
       return t('games.baccarat');
+    case 'demo-league':
+      return t('games.demo-league');
     default:
       return t('games.unknown');
   }

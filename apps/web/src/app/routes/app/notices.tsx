@@ -20,18 +20,6 @@ export function ReportsRoute() {
   );
 }
 
-/** `/game/sport`, `/game/casino`, `/game/slot`, `/game/slot/play/:id?`: provider games, not open yet. */
-export function ProviderGameRoute() {
-  const { t } = useTranslation();
-  return (
-    <NoticeScreen
-      icon={<Gamepad2 aria-hidden="true" className={ICON} />}
-      title={t('notice.gameTitle')}
-      message={t('notice.gameNotOpen')}
-    />
-  );
-}
-
 /**
  * `/game/fishing`. Seed §4: while a transfer to the fishing game is in flight (`is_loading` 1), the user
  * detail is fetched again every 3 s, so the balance comes back on its own.

@@ -4,8 +4,8 @@ import { http, isHttpError } from '@/lib/http-client';
 import type { Language } from '@/lib/i18n';
 import { lazySchema } from '@/lib/schemas';
 
-/** The providers a page launches: 2 casino (baccarat), 3 slots. */
-export type LaunchProvider = 2 | 3;
+/** The providers a page launches: 2 casino (baccarat), 3 slots, the sportsbook. */
+export type LaunchProvider = 2 | 3 | 'sport';
 export type LaunchPlatform = 'desktop' | 'mobile';
 
 export interface LaunchRequest {
@@ -15,9 +15,13 @@ export interface LaunchRequest {
   lang: Language;
 }
 
-/** `GET /api/external/{2|3}/url` (providers.md §5): a fresh game session and its one-time launch URL. */
+/**
+ * `GET /api/external/{2|3}/url`, and the seed's `/api/sport/login` for the sportsbook (providers.md §5): a
+ * fresh game session and its one-time launch URL, the same reply from either.
+ */
 export function getLaunchUrl(req: LaunchRequest, signal?: AbortSignal): Promise<LaunchReply> {
-  return http.get(`/api/external/${req.provider}/url`, {
+  const url = req.provider === 'sport' ? '/api/sport/login' : `/api/external/${req.provider}/url`;
+  return http.get(url, {
     query: { game_code: req.gameCode ?? null, platform: req.platform, lang: req.lang },
     schema: lazySchema((s) => s.launchReplySchema),
     signal,
