@@ -1,9 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDayMonthYear, parseDayMonthYear } from '@/lib/day-month-year';
-import { useTranslation } from '@/lib/i18n';
+import { createTranslations, useTranslation } from '@/lib/i18n';
 import { useFilterDraft } from '@/lib/use-filter-draft';
 import { AlertMessage } from './alert-message';
 import { Button } from './button';
+import en from './locales/date-range.en.json';
+import km from './locales/date-range.km.json';
+
+// Every date filter says the same words, so they live with the filter (and travel with its lazy chunk).
+const { useTranslation: useDateRangeTranslation } = createTranslations({ km, en });
 
 export interface DateRange {
   from?: string | undefined;
@@ -85,13 +90,24 @@ export function DateFieldHint({ id, className = '' }: { id: string; className?: 
 export function DateRangeForm({
   range,
   onApply,
-  labels,
+  labels: ownLabels,
 }: {
   range: DateRange;
   onApply: (next: DateRange) => void;
-  labels: DateRangeFormLabels;
+  /** Only where a screen must name its filter otherwise; every report and list uses the shared words. */
+  labels?: Partial<DateRangeFormLabels>;
 }) {
   const { t } = useTranslation();
+  const { t: tr } = useDateRangeTranslation();
+  const labels: DateRangeFormLabels = {
+    form: tr('form'),
+    from: tr('from'),
+    to: tr('to'),
+    search: tr('search'),
+    clear: tr('clear'),
+    rangeInvalid: tr('rangeInvalid'),
+    ...ownLabels,
+  };
   const hintId = useId();
   const [error, setError] = useState<{ message: string; fields: ('from' | 'to')[] } | null>(null);
   // The draft is what the player sees (DD-MM-YYYY); the range applied is the API's format.

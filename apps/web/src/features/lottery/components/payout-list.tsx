@@ -13,7 +13,7 @@ import { hidePayoutItem, useLotteryMutation, usePayouts } from '../api/lottery-a
 import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { wallDate, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
-import { LotteryDateFilter } from './lottery-date-filter';
+import { DateRangeForm } from '@/components/ui/date-range-form';
 import { useRangeParams } from './use-range';
 
 type PayoutRow = LotteryPayoutList['items'][number];
@@ -130,7 +130,7 @@ export function PayoutList() {
   return (
     <Card title={t('payouts.title')} testId="lottery-payouts">
       <p className="text-sm text-slate-600">{t('payouts.intro')}</p>
-      <LotteryDateFilter range={range} onApply={setRange} />
+      <DateRangeForm range={range} onApply={setRange} />
       {payouts.isError && isHttpError(payouts.error, 422) ? (
         // The server's 422 text is English for operators: the player reads why in their language.
         <AlertMessage>{t('payouts.rangeTooLong')}</AlertMessage>

@@ -3,7 +3,7 @@ import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { useTicketTotals } from '../api/lottery-api';
 import type { LotteryTotal } from '@lotto59/contract';
 import { QueryState } from './lottery-shell';
-import { LotteryDateFilter } from './lottery-date-filter';
+import { DateRangeForm } from '@/components/ui/date-range-form';
 import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
 import { MoneyCell } from './money-cell';
 import { useRangeParams } from './use-range';
@@ -85,7 +85,7 @@ export function LotteryReport({ heading }: { heading?: string }) {
   return (
     <div className="space-y-4">
       {heading && <h1 className="text-2xl font-semibold">{heading}</h1>}
-      <LotteryDateFilter range={range} onApply={setRange} />
+      <DateRangeForm range={range} onApply={setRange} />
       <QueryState isPending={totals.isPending} isError={totals.isError} onRetry={() => void totals.refetch()}>
         <LotteryTable
           caption={t('report.caption')}

@@ -5,7 +5,7 @@ import type { LotteryTicketRow } from '@lotto59/contract';
 import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { wallDate, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
-import { LotteryDateFilter } from './lottery-date-filter';
+import { DateRangeForm } from '@/components/ui/date-range-form';
 import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
 import { MoneyCell } from './money-cell';
 import { useRangeParams } from './use-range';
@@ -71,7 +71,7 @@ export function LotteryTicketList({ heading }: { heading: string }) {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">{heading}</h1>
       <Card>
-        <LotteryDateFilter range={range} onApply={setRange} />
+        <DateRangeForm range={range} onApply={setRange} />
         <div>
           <label htmlFor={typeId} className="text-sm font-semibold">
             {t('list.type')}

@@ -263,18 +263,7 @@ export function SportReport() {
   return (
     <div className="mx-auto max-w-5xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('sport.title')}</h1>
-      <DateRangeForm
-        range={filter}
-        onApply={(next) => setFilter({ ...next, page: 1 })}
-        labels={{
-          form: t('report.filter'),
-          from: t('report.from'),
-          to: t('report.to'),
-          search: t('report.search'),
-          clear: t('report.clear'),
-          rangeInvalid: t('report.rangeInvalid'),
-        }}
-      />
+      <DateRangeForm range={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
       <StatusFilter value={filter.status} onChange={(status) => setFilter({ status, page: 1 })} />
       {!filter.from && !filter.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
       {report.isPending && (

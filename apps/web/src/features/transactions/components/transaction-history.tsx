@@ -92,18 +92,7 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
   return (
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t(TITLE_KEY[type])}</h1>
-      <DateRangeForm
-        range={filter}
-        onApply={(next) => setFilter({ ...next, page: 1 })}
-        labels={{
-          form: t('transactions.filter'),
-          from: t('transactions.from'),
-          to: t('transactions.to'),
-          search: t('transactions.search'),
-          clear: t('transactions.clear'),
-          rangeInvalid: t('transactions.rangeInvalid'),
-        }}
-      />
+      <DateRangeForm range={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
       {query.isPending && (
         <div role="status" className="flex justify-center p-8 text-emerald-700">
           <Spinner className="size-8" />

@@ -112,18 +112,7 @@ export function BetReport() {
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('report.title')}</h1>
-      <DateRangeForm
-        range={range}
-        onApply={setRange}
-        labels={{
-          form: t('filters.label'),
-          from: t('filters.from'),
-          to: t('filters.to'),
-          search: t('filters.search'),
-          clear: t('filters.clear'),
-          rangeInvalid: t('filters.rangeInvalid'),
-        }}
-      />
+      <DateRangeForm range={range} onApply={setRange} />
       {!range.from && !range.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
       {report.isPending && (
         <div role="status" className="flex justify-center p-8 text-emerald-700">
