@@ -120,7 +120,8 @@ test('sport: /game/sport launches the sportsbook (balance hidden), and /report/s
   // What the sportsbook's server does with the launch: the code for the session token, then slips.
   const session = await book.call('session', { code });
   const s = { token: String(session.token), user: String(session.user) };
-  const tag = info.project.name;
+  // Slip ids are the wallet's round ids, unique per provider: one set per run of this test.
+  const tag = `${info.project.name}-${randomUUID().slice(0, 8)}`;
   await book.slip(
     s,
     {
