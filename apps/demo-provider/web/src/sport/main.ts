@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const results = h('section', { class: 'results', 'data-testid': 'results' });
   const bets = h('section', { class: 'bets', 'data-testid': 'bets', hidden: true });
   const slip = h('aside', { class: 'slip', 'data-testid': 'slip', 'aria-label': t('betSlip') });
-  const layout = h('div', { class: 'layout' }, h('div', { class: 'board' }, list, results, bets), slip);
+  const layout = h('div', { class: 'layout' }, h('div', { class: 'board' }, results, list, bets), slip);
   fill(
     shell.main,
     h(
@@ -178,29 +178,31 @@ async function main(): Promise<void> {
     fill(
       results,
       h('h2', { class: 'round-head' }, t('results')),
-      ...board.recent.map((f) =>
-        h(
-          'div',
-          { class: 'result-row', 'data-testid': `result-${f.id}` },
-          h('span', { class: 'result-teams' }, `${f.home.name} v ${f.away.name}`),
+      ...board.recent
+        .slice(0, 4)
+        .map((f) =>
           h(
-            'strong',
-            { class: 'result-score' },
-            f.state === 'FINISHED' && f.score
-              ? `${f.score.home} – ${f.score.away}`
-              : f.state === 'VOID'
-                ? t('voided')
-                : t('playing'),
+            'div',
+            { class: 'result-row', 'data-testid': `result-${f.id}` },
+            h('span', { class: 'result-teams' }, `${f.home.name} v ${f.away.name}`),
+            h(
+              'strong',
+              { class: 'result-score' },
+              f.state === 'FINISHED' && f.score
+                ? `${f.score.home} – ${f.score.away}`
+                : f.state === 'VOID'
+                  ? t('voided')
+                  : t('playing'),
+            ),
+            f.state === 'SCHEDULED'
+              ? null
+              : h(
+                  'button',
+                  { type: 'button', class: 'btn btn-small', onclick: () => void verify(f) },
+                  t('verify'),
+                ),
           ),
-          f.state === 'SCHEDULED'
-            ? null
-            : h(
-                'button',
-                { type: 'button', class: 'btn btn-small', onclick: () => void verify(f) },
-                t('verify'),
-              ),
         ),
-      ),
     );
   }
 
