@@ -52,10 +52,14 @@ async function main(): Promise<void> {
 
   const matchesTab = h(
     'button',
-    { type: 'button', class: 'tab', 'data-testid': 'tab-matches' },
+    { type: 'button', role: 'tab', class: 'tab', 'data-testid': 'tab-matches' },
     t('matches'),
   );
-  const betsTab = h('button', { type: 'button', class: 'tab', 'data-testid': 'tab-bets' }, t('myBets'));
+  const betsTab = h(
+    'button',
+    { type: 'button', role: 'tab', class: 'tab', 'data-testid': 'tab-bets' },
+    t('myBets'),
+  );
   const list = h('section', { class: 'fixtures', 'data-testid': 'fixtures' });
   const results = h('section', { class: 'results', 'data-testid': 'results' });
   const bets = h('section', { class: 'bets', 'data-testid': 'bets', hidden: true });
