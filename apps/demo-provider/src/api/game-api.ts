@@ -110,6 +110,100 @@ export interface GameApiError {
     | 'NOT_ENOUGH_MONEY'
     | 'LIMIT_REACHED'
     | 'USER_DISABLED'
-    | 'WALLET_UNAVAILABLE';
+    | 'WALLET_UNAVAILABLE'
+    | 'ODDS_CHANGED'
+    | 'BETTING_CLOSED';
   message: string;
+  /** ODDS_CHANGED only: per leg whose odds moved, its index and the odds offered now (hundredths). */
+  changes?: { leg: number; shown: number; current: number }[];
+}
+
+/* ---- Demo League, the sportsbook (providers.md §7.4). Odds are integers of hundredths (1.43 → 143). ---- */
+
+export type SportMarket = '1X2' | 'AH' | 'OU';
+
+/** One selection on the slip; AH and O/U carry their line in quarter goals (AH: the home side's line). */
+export interface SlipLegRequest {
+  fixture_id: string;
+  market: SportMarket;
+  pick: 'HOME' | 'DRAW' | 'AWAY' | 'OVER' | 'UNDER';
+  line_quarters?: number | null;
+  /** The odds the page showed; different from the offered odds → 409 ODDS_CHANGED. */
+  odds: number;
+}
+
+/** `POST /provider/demo/api/sport/slips`: one slip (a single of one leg, or a parlay of 2–8). */
+export interface PlaceSlipRequest {
+  request_id: string;
+  type: 'SINGLE' | 'PARLAY';
+  stake: number;
+  legs: SlipLegRequest[];
+}
+
+export interface SportScore {
+  home: number;
+  away: number;
+}
+
+export interface FixtureOddsView {
+  oneXTwo: { home: number; draw: number; away: number };
+  handicap: { lineQuarters: number; home: number; away: number };
+  total: { lineQuarters: number; over: number; under: number };
+}
+
+export interface SportFixture {
+  id: string;
+  round_index: number;
+  match_no: number;
+  kickoff_at: string;
+  home: { code: string; name: string };
+  away: { code: string; name: string };
+  state: 'SCHEDULED' | 'FINISHED' | 'VOID';
+  score: SportScore | null;
+  void_reason: string | null;
+  odds: FixtureOddsView;
+  /** Expected return per unit of each selection (1X2 home, draw, away; AH home, away; over, under). */
+  returns: number[];
+  seed_hash: string;
+  fixture_hash: string;
+}
+
+/** `GET /provider/demo/api/sport/fixtures`: the open fixtures by kick-off, and the latest kicked-off ones. */
+export interface SportBoard {
+  now: string;
+  open: SportFixture[];
+  recent: SportFixture[];
+}
+
+export interface SlipLegView {
+  fixture_id: string;
+  fixture: string;
+  kickoff_at: string;
+  market: SportMarket;
+  pick: SlipLegRequest['pick'];
+  line_quarters: number | null;
+  odds: number;
+  /** WIN / HALF_WIN / PUSH / HALF_LOSS / LOSS / VOID once settled. */
+  result: string | null;
+  score: SportScore | null;
+}
+
+export interface SlipView {
+  slip_id: string;
+  slip_no: string;
+  type: 'SINGLE' | 'PARLAY';
+  stake: number;
+  /** Combined odds in hundredths, floored. */
+  odds: number;
+  potential_payout: number;
+  status: 'PENDING' | 'WON' | 'LOST' | 'HALF_WON' | 'HALF_LOST' | 'PUSH' | 'VOID';
+  payout: number | null;
+  created_at: string;
+  settled_at: string | null;
+  legs: SlipLegView[];
+}
+
+export interface PlaceSlipReply {
+  slip: SlipView;
+  balance: number;
 }

@@ -97,7 +97,132 @@ const initial: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { '0001-initial': initial };
+/*
+ * Demo League (providers.md §7.4): published fixtures with their commitments, slips and their legs, the slips'
+ * own outbox of owed wins and rollbacks (the same columns as `outbox`, whose round_id must name a casino round),
+ * the slip-number counter and the operator's audit trail.
+ */
+const sport: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('sport_fixtures')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('round_index', 'bigint', (c) => c.notNull())
+      .addColumn('match_no', 'integer', (c) => c.notNull())
+      .addColumn('kickoff_at', 'bigint', (c) => c.notNull())
+      .addColumn('result_at', 'bigint', (c) => c.notNull())
+      .addColumn('home', 'text', (c) => c.notNull())
+      .addColumn('away', 'text', (c) => c.notNull())
+      .addColumn('fixture_json', 'text', (c) => c.notNull())
+      .addColumn('seed', 'text', (c) => c.notNull())
+      .addColumn('seed_hash', 'text', (c) => c.notNull())
+      .addColumn('fixture_hash', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('home_goals', 'integer')
+      .addColumn('away_goals', 'integer')
+      .addColumn('void_reason', 'text')
+      .addColumn('closed_at', 'bigint')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('sport_fixtures_kickoff').on('sport_fixtures').column('kickoff_at').execute();
+    await db.schema
+      .createIndex('sport_fixtures_state')
+      .on('sport_fixtures')
+      .columns(['state', 'result_at'])
+      .execute();
+
+    await db.schema
+      .createTable('sport_counters')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('sport_slips')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('slip_no', 'text', (c) => c.notNull().unique())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('request_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('game_code', 'text', (c) => c.notNull())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('stake', 'bigint', (c) => c.notNull())
+      .addColumn('odds', 'integer', (c) => c.notNull())
+      .addColumn('potential_payout', 'bigint', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('payout', 'bigint')
+      .addColumn('meta', 'text', (c) => c.notNull())
+      .addColumn('bet_tx', 'text', (c) => c.notNull())
+      .addColumn('win_tx', 'text', (c) => c.notNull())
+      .addColumn('rollback_tx', 'text', (c) => c.notNull())
+      .addColumn('balance', 'bigint')
+      .addColumn('error_code', 'text')
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .addColumn('settled_at', 'bigint')
+      .addUniqueConstraint('sport_slips_session_request', ['session_id', 'request_id'])
+      .execute();
+    await db.schema
+      .createIndex('sport_slips_user')
+      .on('sport_slips')
+      .columns(['user_id', 'created_at'])
+      .execute();
+    await db.schema.createIndex('sport_slips_state').on('sport_slips').column('state').execute();
+
+    await db.schema
+      .createTable('sport_slip_legs')
+      .addColumn('slip_id', 'text', (c) => c.notNull().references('sport_slips.id'))
+      .addColumn('leg_no', 'integer', (c) => c.notNull())
+      .addColumn('fixture_id', 'text', (c) => c.notNull().references('sport_fixtures.id'))
+      .addColumn('market', 'text', (c) => c.notNull())
+      .addColumn('pick', 'text', (c) => c.notNull())
+      .addColumn('line_quarters', 'integer')
+      .addColumn('odds', 'integer', (c) => c.notNull())
+      .addColumn('outcome', 'text')
+      .addPrimaryKeyConstraint('sport_slip_legs_pk', ['slip_id', 'leg_no'])
+      .execute();
+    await db.schema
+      .createIndex('sport_slip_legs_fixture')
+      .on('sport_slip_legs')
+      .column('fixture_id')
+      .execute();
+
+    await db.schema
+      .createTable('sport_outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('round_id', 'text', (c) => c.notNull().references('sport_slips.id'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('parked_at', 'bigint')
+      .addColumn('last_error', 'text')
+      .addUniqueConstraint('sport_outbox_round_kind', ['round_id', 'kind'])
+      .execute();
+    await db.schema
+      .createIndex('sport_outbox_due')
+      .on('sport_outbox')
+      .columns(['parked_at', 'next_attempt_at'])
+      .execute();
+
+    await db.schema
+      .createTable('sport_audit')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('at', 'bigint', (c) => c.notNull())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('fixture_id', 'text', (c) => c.notNull())
+      .addColumn('reason', 'text', (c) => c.notNull())
+      .addColumn('detail', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = { '0001-initial': initial, '0002-sport': sport };
 
 class InCodeMigrations implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {

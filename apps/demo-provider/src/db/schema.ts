@@ -86,9 +86,121 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+export const FIXTURE_STATES = [
+  'SCHEDULED', // published; open for bets until kick-off, then waiting for its full-time score
+  'FINISHED', // score derived from the seed at kick-off + match minutes; the seed is revealed
+  'VOID', // voided by the operator or 48 h after kick-off without a result; its legs count 1.00
+] as const;
+export type FixtureState = (typeof FIXTURE_STATES)[number];
+
+/** A published Demo League fixture (providers.md §7.4) with its commitment and, once over, its result. */
+export interface SportFixturesTable {
+  id: string;
+  /** The schedule's round number (round-robin pairing = roundRobinRound(round_index)). */
+  round_index: number;
+  /** 1..4 within the round. */
+  match_no: number;
+  kickoff_at: number;
+  /** kickoff_at + SPORT_MATCH_MINUTES: when the full-time score is derived. */
+  result_at: number;
+  home: string;
+  away: string;
+  /** The canonical fixture JSON exactly as committed (rules/sport/fixture.ts canonicalJson). */
+  fixture_json: string;
+  /** 64 hex; shown only once the fixture is FINISHED or VOID. */
+  seed: string;
+  seed_hash: string;
+  fixture_hash: string;
+  state: FixtureState;
+  home_goals: number | null;
+  away_goals: number | null;
+  void_reason: string | null;
+  /** When it became FINISHED or VOID. */
+  closed_at: number | null;
+  created_at: number;
+}
+
+export const SLIP_STATES = [
+  'BETTING', // bet sent or about to be
+  'BET_REFUSED', // NOT_ENOUGH_MONEY / LIMIT_REACHED: nothing moved
+  'OPEN', // debited; waiting for its fixtures
+  'SETTLING', // settled here; its win is in sport_outbox
+  'SETTLED', // the wallet took the win: closed
+  'ROLLBACK_PENDING', // the bet failed or its fate is unknown: a rollback is in sport_outbox
+  'ROLLED_BACK', // closed
+] as const;
+export type SlipState = (typeof SLIP_STATES)[number];
+
+export interface SportSlipsTable {
+  id: string;
+  /** 7 digits, from sport_counters (the number the player and the report show). */
+  slip_no: string;
+  session_id: string;
+  request_id: string;
+  user_id: string;
+  provider: string;
+  game_code: string;
+  type: 'SINGLE' | 'PARLAY';
+  stake: number;
+  /** Combined odds in hundredths, floored. */
+  odds: number;
+  potential_payout: number;
+  state: SlipState;
+  /** The report's status: PENDING until settled, then WON / LOST / HALF_WON / HALF_LOST / PUSH / VOID. */
+  status: string;
+  payout: number | null;
+  /** The bet's wallet meta {slip_no, type, legs, odds} (providers.md §8). */
+  meta: string;
+  bet_tx: string;
+  win_tx: string;
+  rollback_tx: string;
+  balance: number | null;
+  error_code: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+}
+
+export interface SportSlipLegsTable {
+  slip_id: string;
+  leg_no: number;
+  fixture_id: string;
+  market: '1X2' | 'AH' | 'OU';
+  pick: string;
+  /** AH: the home side's line; O/U: the total line; in quarter goals. Null for 1X2. */
+  line_quarters: number | null;
+  odds: number;
+  /** WIN / HALF_WIN / PUSH / HALF_LOSS / LOSS / VOID once settled. */
+  outcome: string | null;
+}
+
+export interface SportCountersTable {
+  name: string;
+  value: number;
+}
+
+/** Operator and automatic voids, kept for the record (providers.md §7.4: voided with an audit record). */
+export interface SportAuditTable {
+  id: string;
+  at: number;
+  actor: string;
+  action: string;
+  fixture_id: string;
+  reason: string;
+  /** JSON: what the action touched (slips on the fixture, state before). */
+  detail: string;
+}
+
 export interface DemoProviderDatabase {
   seed_pairs: SeedPairsTable;
   page_sessions: PageSessionsTable;
   rounds: RoundsTable;
   outbox: OutboxTable;
+  sport_fixtures: SportFixturesTable;
+  sport_counters: SportCountersTable;
+  sport_slips: SportSlipsTable;
+  sport_slip_legs: SportSlipLegsTable;
+  /** The slips' owed wins and rollbacks; the same columns as `outbox`, round_id naming a slip. */
+  sport_outbox: OutboxTable;
+  sport_audit: SportAuditTable;
 }

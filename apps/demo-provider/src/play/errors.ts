@@ -11,6 +11,9 @@ const STATUS: Record<GameErrorCode, number> = {
   NOT_ENOUGH_MONEY: 409,
   LIMIT_REACHED: 409,
   USER_DISABLED: 403,
+  // The sportsbook: the odds the player saw are not the odds offered; a fixture has kicked off.
+  ODDS_CHANGED: 409,
+  BETTING_CLOSED: 409,
   // The wallet could not be reached or its answer was not believed: infrastructure, not the player's doing.
   WALLET_UNAVAILABLE: 503,
 };
@@ -24,6 +27,8 @@ const MESSAGES: Record<GameErrorCode, string> = {
   LIMIT_REACHED: 'This bet is over your limit.',
   USER_DISABLED: 'Your account cannot play right now.',
   WALLET_UNAVAILABLE: 'The wallet is not answering. Nothing was charged; please try again.',
+  ODDS_CHANGED: 'The odds changed; confirm the new odds.',
+  BETTING_CLOSED: 'Betting on this match has closed.',
 };
 
 export class GameError extends Error {
@@ -32,12 +37,14 @@ export class GameError extends Error {
   constructor(
     readonly code: GameErrorCode,
     message?: string,
+    /** ODDS_CHANGED: the legs whose odds moved, with the odds offered now. */
+    readonly changes?: GameApiError['changes'],
   ) {
     super(message ?? MESSAGES[code]);
     this.status = STATUS[code];
   }
   toBody(): GameApiError {
-    return { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.changes ? { changes: this.changes } : {}) };
   }
 }
 

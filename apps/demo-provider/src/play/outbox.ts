@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OutboxKind } from '../db/schema';
 import { WalletClient } from '../wallet/wallet-client';
+import { moveSlip } from '../sport/store';
 import { nextAttemptAt, type StudioContext } from './context';
 import {
   deleteOutbox,
@@ -8,8 +9,10 @@ import {
   insertOutbox,
   makeOutboxDue,
   moveRound,
+  OUTBOX_TABLES,
   outboxFor,
   type OutboxEntry,
+  type OutboxTableName,
   rescheduleOutbox,
   type Round,
   roundsInState,
@@ -69,11 +72,15 @@ export function outboxEntry(
 }
 
 /**
- * One attempt of an owed call. On RS_OK the round closes and the entry goes, in one transaction; otherwise the
- * entry waits for its next slot of the schedule, or is parked past the schedule's end.
- * Returns the wallet's balance on success.
+ * One attempt of an owed call. On RS_OK the round (or, from `sport_outbox`, the slip) closes and the entry
+ * goes, in one transaction; otherwise the entry waits for its next slot of the schedule, or is parked past the
+ * schedule's end. Returns the wallet's balance on success.
  */
-export async function attemptOutbox(ctx: StudioContext, entry: OutboxEntry): Promise<number | null> {
+export async function attemptOutbox(
+  ctx: StudioContext,
+  entry: OutboxEntry,
+  table: OutboxTableName = 'outbox',
+): Promise<number | null> {
   const action = entry.kind === 'WIN' ? 'win' : 'rollback';
   const answer = await ctx.wallet.send(
     entry.provider,
@@ -83,37 +90,49 @@ export async function attemptOutbox(ctx: StudioContext, entry: OutboxEntry): Pro
   const now = ctx.clock();
   if (answer.kind === 'ok') {
     await ctx.db.transaction().execute(async (trx) => {
-      await moveRound(trx, entry.round_id, entry.kind === 'WIN' ? ['BET_OK'] : ['ROLLBACK_PENDING'], {
-        state: entry.kind === 'WIN' ? 'WIN_SENT' : 'ROLLED_BACK',
-        balance: answer.body.balance,
-        updated_at: now,
-      });
-      await deleteOutbox(trx, entry.id);
+      const closed = { balance: answer.body.balance, updated_at: now };
+      if (table === 'outbox')
+        await moveRound(trx, entry.round_id, entry.kind === 'WIN' ? ['BET_OK'] : ['ROLLBACK_PENDING'], {
+          state: entry.kind === 'WIN' ? 'WIN_SENT' : 'ROLLED_BACK',
+          ...closed,
+        });
+      else
+        await moveSlip(trx, entry.round_id, entry.kind === 'WIN' ? ['SETTLING'] : ['ROLLBACK_PENDING'], {
+          state: entry.kind === 'WIN' ? 'SETTLED' : 'ROLLED_BACK',
+          ...closed,
+        });
+      await deleteOutbox(trx, entry.id, table);
     });
     return answer.body.balance;
   }
   const next = nextAttemptAt(ctx.retry, entry.created_at, now);
-  await rescheduleOutbox(ctx.db, entry.id, {
-    attempts: entry.attempts + 1,
-    next_attempt_at: next ?? entry.next_attempt_at,
-    parked_at: next === null ? now : null,
-    last_error: answer.kind === 'refused' ? answer.status : answer.reason,
-  });
+  await rescheduleOutbox(
+    ctx.db,
+    entry.id,
+    {
+      attempts: entry.attempts + 1,
+      next_attempt_at: next ?? entry.next_attempt_at,
+      parked_at: next === null ? now : null,
+      last_error: answer.kind === 'refused' ? answer.status : answer.reason,
+    },
+    table,
+  );
   return null;
 }
 
-/** Sends every due call once; returns how many were sent successfully. */
+/** Sends every due call of both outboxes once; returns how many were sent successfully. */
 export async function drainOutbox(ctx: StudioContext, batch = 50): Promise<number> {
   let sent = 0;
-  for (const entry of await dueOutbox(ctx.db, ctx.clock(), batch)) {
-    // One entry's trouble (a database hiccup while recording it) must not hold back the others; it stays due
-    // and the next pass tries it again.
-    try {
-      if ((await attemptOutbox(ctx, entry)) !== null) sent += 1;
-    } catch {
-      continue;
+  for (const table of OUTBOX_TABLES)
+    for (const entry of await dueOutbox(ctx.db, ctx.clock(), batch, table)) {
+      // One entry's trouble (a database hiccup while recording it) must not hold back the others; it stays
+      // due and the next pass tries it again.
+      try {
+        if ((await attemptOutbox(ctx, entry, table)) !== null) sent += 1;
+      } catch {
+        continue;
+      }
     }
-  }
   return sent;
 }
 
@@ -150,6 +169,6 @@ export async function recoverRounds(ctx: StudioContext): Promise<{ rolledBack: n
       await insertOutbox(ctx.db, outboxEntry(round, kind, body, now, now));
     }
   }
-  await makeOutboxDue(ctx.db, now);
+  for (const table of OUTBOX_TABLES) await makeOutboxDue(ctx.db, now, table);
   return { rolledBack: betting.length };
 }

@@ -155,25 +155,46 @@ export const historyOf = (
     .limit(limit)
     .execute();
 
-export async function insertOutbox(db: Db, entry: OutboxEntry): Promise<void> {
+/**
+ * The two outboxes: `outbox` owes the calls of casino rounds, `sport_outbox` those of sportsbook slips. Their
+ * columns are the same (schema.ts), so one set of queries serves both; only the foreign key differs.
+ */
+export type OutboxTableName = 'outbox' | 'sport_outbox';
+export const OUTBOX_TABLES: readonly OutboxTableName[] = ['outbox', 'sport_outbox'];
+
+export async function insertOutbox(
+  db: Db,
+  entry: OutboxEntry,
+  table: OutboxTableName = 'outbox',
+): Promise<void> {
   await db
-    .insertInto('outbox')
+    .insertInto(table)
     .values(entry)
     .onConflict((oc) => oc.columns(['round_id', 'kind']).doNothing())
     .execute();
 }
 
-export const outboxFor = (db: Db, roundId: string, kind: OutboxKind): Promise<OutboxEntry | undefined> =>
+export const outboxFor = (
+  db: Db,
+  roundId: string,
+  kind: OutboxKind,
+  table: OutboxTableName = 'outbox',
+): Promise<OutboxEntry | undefined> =>
   db
-    .selectFrom('outbox')
+    .selectFrom(table)
     .selectAll()
     .where('round_id', '=', roundId)
     .where('kind', '=', kind)
     .executeTakeFirst();
 
-export const dueOutbox = (db: Db, now: number, limit: number): Promise<OutboxEntry[]> =>
+export const dueOutbox = (
+  db: Db,
+  now: number,
+  limit: number,
+  table: OutboxTableName = 'outbox',
+): Promise<OutboxEntry[]> =>
   db
-    .selectFrom('outbox')
+    .selectFrom(table)
     .selectAll()
     .where('parked_at', 'is', null)
     .where('next_attempt_at', '<=', now)
@@ -181,28 +202,33 @@ export const dueOutbox = (db: Db, now: number, limit: number): Promise<OutboxEnt
     .limit(limit)
     .execute();
 
-export const parkedOutbox = (db: Db): Promise<OutboxEntry[]> =>
-  db.selectFrom('outbox').selectAll().where('parked_at', 'is not', null).orderBy('created_at').execute();
+export const parkedOutbox = (db: Db, table: OutboxTableName = 'outbox'): Promise<OutboxEntry[]> =>
+  db.selectFrom(table).selectAll().where('parked_at', 'is not', null).orderBy('created_at').execute();
 
-export const outboxById = (db: Db, id: string): Promise<OutboxEntry | undefined> =>
-  db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+export const outboxById = (
+  db: Db,
+  id: string,
+  table: OutboxTableName = 'outbox',
+): Promise<OutboxEntry | undefined> =>
+  db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function deleteOutbox(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('outbox').where('id', '=', id).execute();
+export async function deleteOutbox(db: Db, id: string, table: OutboxTableName = 'outbox'): Promise<void> {
+  await db.deleteFrom(table).where('id', '=', id).execute();
 }
 
 export async function rescheduleOutbox(
   db: Db,
   id: string,
   change: Pick<OutboxEntry, 'attempts' | 'next_attempt_at' | 'parked_at' | 'last_error'>,
+  table: OutboxTableName = 'outbox',
 ): Promise<void> {
-  await db.updateTable('outbox').set(change).where('id', '=', id).execute();
+  await db.updateTable(table).set(change).where('id', '=', id).execute();
 }
 
 /** After a restart every owed call is tried at once rather than at its old slot. */
-export async function makeOutboxDue(db: Db, now: number): Promise<void> {
+export async function makeOutboxDue(db: Db, now: number, table: OutboxTableName = 'outbox'): Promise<void> {
   await db
-    .updateTable('outbox')
+    .updateTable(table)
     .set({ next_attempt_at: now })
     .where('parked_at', 'is', null)
     .where('next_attempt_at', '>', now)

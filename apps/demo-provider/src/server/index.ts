@@ -3,7 +3,17 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { openDemoProviderDb, type DemoProviderDatabaseOptions } from '../db/open';
 import { DEFAULT_RETRY, type FaultPoint, type RetryOptions, type StudioContext } from '../play/context';
 import { attemptOutbox, drainOutbox, recoverRounds } from '../play/outbox';
-import { outboxById, parkedOutbox, type OutboxEntry } from '../play/store';
+import {
+  OUTBOX_TABLES,
+  outboxById,
+  parkedOutbox,
+  type OutboxEntry,
+  type OutboxTableName,
+} from '../play/store';
+import { sportTick, type SportTick } from '../sport';
+import { voidFixtureAudited, type VoidOutcome } from '../sport/fixtures';
+import { DEFAULT_SPORT_SETTINGS, type SportSettings, sportSettingsFromEnv } from '../sport/settings';
+import { recoverSlips } from '../sport/slips';
 import { isProviderSecret } from '../wallet/signing';
 import { WalletClient } from '../wallet/wallet-client';
 import { API_HEADERS, checkFrameAncestors, pageHeaders } from './headers';
@@ -39,6 +49,12 @@ export interface DemoProviderOptions {
    * round, e.g. to kill the process between the bet and the win. Never set it in production.
    */
   fault?: (point: FaultPoint) => void;
+  /**
+   * Demo League's clock (providers.md §7.4); unset fields come from SPORT_ROUND_MINUTES / SPORT_MATCH_MINUTES
+   * in the environment, so the casino's embedded studio follows them too. The league runs only when the
+   * `sport` secret is set. `pollMs: 0` leaves the worker to the caller (`sportTick`).
+   */
+  sport?: Partial<SportSettings>;
 }
 
 export interface DemoProvider {
@@ -46,8 +62,10 @@ export interface DemoProvider {
   plugin: FastifyPluginAsync;
   /** Sends every due win and rollback once (the worker does this every `retry.pollMs`). */
   drainOutbox(): Promise<number>;
-  /** Calls past the retry schedule, waiting for an operator. */
+  /** Calls past the retry schedule, waiting for an operator (casino rounds and sportsbook slips). */
   parked(): Promise<OutboxEntry[]>;
+  /** One sportsbook pass: publish ahead, result or auto-void due fixtures, settle slips (the worker's job). */
+  sportTick(): Promise<SportTick>;
   /** Stops the worker and closes the database; in-flight requests should be finished first. */
   close(): Promise<void>;
 }
@@ -76,6 +94,7 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   };
 
   // Settle what a previous run left half-done before taking new rounds (the crash rule of §3).
+  await recoverSlips(ctx);
   await recoverRounds(ctx);
   let draining: Promise<number> | undefined;
   const drain = (): Promise<number> => {
@@ -94,6 +113,27 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   timer?.unref();
   void drain().catch(() => undefined);
 
+  const sportSettings: SportSettings = {
+    ...DEFAULT_SPORT_SETTINGS,
+    ...sportSettingsFromEnv(process.env),
+    ...options.sport,
+  };
+  let ticking: Promise<SportTick> | undefined;
+  const tick = (): Promise<SportTick> => {
+    ticking ??= sportTick(ctx, sportSettings).finally(() => {
+      ticking = undefined;
+    });
+    return ticking;
+  };
+  const sportTimer =
+    options.secrets.sport !== undefined && sportSettings.pollMs > 0
+      ? setInterval(() => {
+          tick().catch(() => undefined);
+        }, sportSettings.pollMs)
+      : undefined;
+  sportTimer?.unref();
+  if (sportTimer) void tick().catch(() => undefined);
+
   const page = pageHeaders(frameAncestors);
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
@@ -110,9 +150,12 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   return {
     plugin,
     drainOutbox: drain,
-    parked: () => parkedOutbox(ctx.db),
+    parked: () => allParked(ctx),
+    sportTick: tick,
     async close() {
       if (timer) clearInterval(timer);
+      if (sportTimer) clearInterval(sportTimer);
+      await ticking?.catch(() => undefined);
       await draining?.catch(() => undefined);
       await handle.close();
     },
@@ -134,7 +177,14 @@ export type ResolveOutcome =
 export interface StudioOperator {
   stuck(): Promise<OutboxEntry[]>;
   resolve(id: string): Promise<ResolveOutcome>;
+  /** `sport void <fixture> <reason>`: voids a fixture without a result yet, with an audit record. */
+  voidFixture(fixtureId: string, reason: string, actor: string): Promise<VoidOutcome>;
   close(): Promise<void>;
+}
+
+async function allParked(ctx: StudioContext): Promise<OutboxEntry[]> {
+  const lists = await Promise.all(OUTBOX_TABLES.map((table) => parkedOutbox(ctx.db, table)));
+  return lists.flat().sort((a, b) => a.created_at - b.created_at);
 }
 
 export async function openStudioOperator(
@@ -154,20 +204,34 @@ export async function openStudioOperator(
     retry: DEFAULT_RETRY,
   };
   return {
-    stuck: () => parkedOutbox(ctx.db),
+    stuck: () => allParked(ctx),
     async resolve(id) {
-      const entry = await outboxById(ctx.db, id);
-      if (entry === undefined) return { outcome: 'not-found' };
-      const balance = await attemptOutbox(ctx, entry);
-      if (balance !== null) return { outcome: 'sent', balance };
-      const after = await outboxById(ctx.db, id);
-      return { outcome: 'failed', error: after?.last_error ?? null };
+      for (const table of OUTBOX_TABLES) {
+        const entry = await outboxById(ctx.db, id, table);
+        if (entry === undefined) continue;
+        return resolveOne(ctx, entry, table);
+      }
+      return { outcome: 'not-found' };
     },
+    voidFixture: (fixtureId, reason, actor) => voidFixtureAudited(ctx, fixtureId, reason, actor, clock()),
     close: () => handle.close(),
   };
 }
 
+async function resolveOne(
+  ctx: StudioContext,
+  entry: OutboxEntry,
+  table: OutboxTableName,
+): Promise<ResolveOutcome> {
+  const balance = await attemptOutbox(ctx, entry, table);
+  if (balance !== null) return { outcome: 'sent', balance };
+  const after = await outboxById(ctx.db, entry.id, table);
+  return { outcome: 'failed', error: after?.last_error ?? null };
+}
+
 export type { DemoProviderDatabaseOptions } from '../db/open';
+export type { SportSettings } from '../sport/settings';
+export type { VoidOutcome } from '../sport/fixtures';
 export type { FaultPoint, RetryOptions, RetryStep } from '../play/context';
 export type { OutboxEntry } from '../play/store';
 /** The studio's own wallet client: our server's protocol tests speak to the wallet through it, as the studio does. */

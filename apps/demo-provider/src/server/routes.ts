@@ -5,11 +5,17 @@ import { GameError } from '../play/errors';
 import { changeClientSeed, ensureSeedPair, fairStateOf, rotateSeedPair } from '../play/fair';
 import { deal, history, spin } from '../play/rounds';
 import { authenticate, me, openSession } from '../play/sessions';
+import { fixtureView, verification } from '../sport/fixtures';
+import { listSlips, placeSlip } from '../sport/slips';
+import { openFixtures, recentFixtures } from '../sport/store';
 import {
   dealRequestSchema,
   fairRequestSchema,
+  fixtureIdParamsSchema,
   historyQuerySchema,
+  placeSlipRequestSchema,
   sessionRequestSchema,
+  slipsQuerySchema,
   spinRequestSchema,
 } from './schemas';
 
@@ -66,6 +72,32 @@ export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): vo
     const session = await authenticate(ctx, request.headers.authorization);
     const { limit } = parse(historyQuerySchema, request.query, 'INVALID_REQUEST');
     return history(ctx, session, limit);
+  });
+
+  app.get('/api/sport/fixtures', async (request) => {
+    await authenticate(ctx, request.headers.authorization);
+    const now = ctx.clock();
+    const [open, recent] = await Promise.all([openFixtures(ctx.db, now), recentFixtures(ctx.db, now, 12)]);
+    return { now: new Date(now).toISOString(), open: open.map(fixtureView), recent: recent.map(fixtureView) };
+  });
+
+  app.post('/api/sport/slips', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    return placeSlip(ctx, session, parse(placeSlipRequestSchema, request.body, 'INVALID_BET'));
+  });
+
+  app.get('/api/sport/slips', async (request) => {
+    const session = await authenticate(ctx, request.headers.authorization);
+    const { status, limit } = parse(slipsQuerySchema, request.query, 'INVALID_REQUEST');
+    return listSlips(ctx, session, status, limit);
+  });
+
+  // Public, like the commitments it checks: anyone may re-derive a result from the published fixture.
+  app.get('/api/sport/verify/:id', async (request, reply) => {
+    const { id } = parse(fixtureIdParamsSchema, request.params, 'INVALID_REQUEST');
+    const found = await verification(ctx, id);
+    if (found === null) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such fixture.' });
+    return found;
   });
 
   app.get('/fair', async (request) => {

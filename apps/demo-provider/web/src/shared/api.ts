@@ -6,7 +6,12 @@ import type {
   FairState,
   GameApiError,
   HistoryRound,
+  MeReply,
+  PlaceSlipReply,
+  PlaceSlipRequest,
   SessionReply,
+  SlipView,
+  SportBoard,
   SpinReply,
   SpinRequest,
 } from '../../../src/api/game-api';
@@ -17,6 +22,8 @@ export class GameApiFailure extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** ODDS_CHANGED: the legs whose odds moved and the odds offered now. */
+    readonly changes: GameApiError['changes'] = [],
   ) {
     super(message);
   }
@@ -31,6 +38,8 @@ const KNOWN_CODES: readonly ErrorCode[] = [
   'LIMIT_REACHED',
   'USER_DISABLED',
   'WALLET_UNAVAILABLE',
+  'ODDS_CHANGED',
+  'BETTING_CLOSED',
 ];
 
 /**
@@ -63,6 +72,23 @@ export class GameApi {
 
   history(limit = 30): Promise<HistoryRound[]> {
     return this.call<HistoryRound[]>('GET', `api/history?limit=${limit}`);
+  }
+
+  me(): Promise<MeReply> {
+    return this.call<MeReply>('GET', 'api/me');
+  }
+
+  sportBoard(): Promise<SportBoard> {
+    return this.call<SportBoard>('GET', 'api/sport/fixtures');
+  }
+
+  /** A slip: a lost answer is asked again once with the same request id (replayed, never charged twice). */
+  placeSlip(body: PlaceSlipRequest): Promise<PlaceSlipReply> {
+    return this.callTwice<PlaceSlipReply>('api/sport/slips', body);
+  }
+
+  slips(status: 'open' | 'settled', limit = 30): Promise<SlipView[]> {
+    return this.call<SlipView[]>('GET', `api/sport/slips?status=${status}&limit=${limit}`);
   }
 
   fair(): Promise<FairState> {
@@ -111,6 +137,7 @@ export class GameApi {
     throw new GameApiFailure(
       code ?? (response.status === 401 ? 'INVALID_SESSION' : 'NETWORK'),
       refusal?.message ?? `HTTP ${response.status}`,
+      refusal?.changes ?? [],
     );
   }
 }

@@ -17,7 +17,10 @@ export function readLaunchParams(search: string, defaultProvider: DemoSeamlessPr
   const q = new URLSearchParams(search);
   const provider = q.get('provider');
   return {
-    provider: provider === '2' || provider === '3' || provider === '5' ? provider : defaultProvider,
+    provider:
+      provider === '2' || provider === '3' || provider === '5' || provider === 'sport'
+        ? provider
+        : defaultProvider,
     code: q.get('code') ?? '',
     lang: q.get('lang') === 'en' ? 'en' : 'km',
     platform: q.get('platform') === 'desktop' ? 'desktop' : 'mobile',

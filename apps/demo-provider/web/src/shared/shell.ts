@@ -1,4 +1,4 @@
-import type { SessionReply } from '../../../src/api/game-api';
+import type { DemoSeamlessProvider, SessionReply } from '../../../src/api/game-api';
 import { GameApi, GameApiFailure } from './api';
 import { fill, h } from './dom';
 import { type ErrorCode, i18n, type I18n, riel, type TextKey } from './i18n';
@@ -44,7 +44,10 @@ function reopenScreen(root: HTMLElement, text: I18n): void {
   );
 }
 
-export async function openShell(title: TextKey, defaultProvider: '2' | '3'): Promise<Shell | null> {
+export async function openShell(
+  title: TextKey,
+  defaultProvider: DemoSeamlessProvider,
+): Promise<Shell | null> {
   const params = readLaunchParams(window.location.search, defaultProvider);
   const text = i18n(params.lang);
   document.documentElement.lang = params.lang;
