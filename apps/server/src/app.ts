@@ -155,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       cookies,
       maintenance: services.maintenance,
       clock: deps.clock,
+      // Status queries back off from 1 s: a tick a second is fine-grained enough.
+      worker: { enabled: config.LOTTO_SCHEDULER, tickMs: 1_000 },
     }),
   );
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
