@@ -24,6 +24,7 @@ import { lotto59Routes } from './modules/lotto59/lotto59.routes';
 import { providersRoutes } from './modules/providers/providers.public';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
 import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
+import { fishingReportRoutes } from './modules/providers/reports/fishing-report.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -138,6 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   await app.register(
     casinoReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
+  );
+  await app.register(
+    fishingReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await registerRealtime(app, {
     events: services.events,
