@@ -2,6 +2,9 @@ import type { SchedulerLease } from '../../../db/scheduler-lease';
 import type { FishingService } from './fishing.service';
 import type { TransferWallet } from './transfer-wallet.service';
 
+/** An OPENING session with no transfer this long after it began was cut off before its deposit. */
+const ORPHAN_AFTER_MS = 60_000;
+
 interface WorkerLog {
   error(obj: object, msg: string): void;
 }
@@ -52,6 +55,7 @@ export class FishingWorker {
     if (!(await this.lease.holds())) return;
     // Drain what is due (a long outage leaves many), a batch at a time.
     while ((await this.transfers.recoverDue(100)) === 100);
+    await this.fishing.failOrphanedOpenings(ORPHAN_AFTER_MS);
     await this.fishing.closeIdle();
   }
 }

@@ -157,3 +157,23 @@ export function idleSessions(ex: Executor, beforeMs: number, limit: number) {
 export async function hasTransferInFlight(ex: Executor, playerId: number): Promise<boolean> {
   return (await inFlightTransferOf(ex, playerId)) !== undefined;
 }
+
+/** Sessions still OPENING since before `beforeMs` that no transfer belongs to. */
+export function orphanedOpenings(ex: Executor, beforeMs: number) {
+  return ex
+    .selectFrom('fishing_sessions')
+    .selectAll()
+    .where('state', '=', 'OPENING')
+    .where('started_at_ms', '<', beforeMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('provider_transfer')
+            .select('provider_transfer.id')
+            .whereRef('provider_transfer.session_id', '=', 'fishing_sessions.id'),
+        ),
+      ),
+    )
+    .limit(50)
+    .execute();
+}

@@ -255,14 +255,26 @@ export class FishingService {
   }
 
   private async withdraw(session: repo.SessionRow): Promise<repo.TransferRow> {
-    await repo.updateSession(this.deps.db, session.id, { state: 'CLOSING' });
     try {
       return await this.deps.transfers.withdraw({ playerId: session.player_id, sessionId: session.id });
     } catch (error) {
-      await repo.updateSession(this.deps.db, session.id, { state: 'ACTIVE' });
       if (isUniqueViolation(error)) throw new AppError('TRANSFER_IN_FLIGHT');
       throw error;
     }
+  }
+
+  /**
+   * A session left OPENING without its deposit (the process died between the two writes, or the deposit was
+   * refused as a whole): no money moved, so it never opened. Without this the player could open no other.
+   */
+  async failOrphanedOpenings(olderThanMs: number): Promise<number> {
+    const nowMs = this.deps.clock.nowMs();
+    const orphans = await repo.orphanedOpenings(this.deps.db, nowMs - olderThanMs);
+    for (const session of orphans) {
+      await repo.updateSession(this.deps.db, session.id, { state: 'FAILED', ended_at_ms: nowMs });
+      if (session.token_id !== null) await this.deps.tokens.retire(session.token_id);
+    }
+    return orphans.length;
   }
 
   private async endSeamless(session: repo.SessionRow): Promise<void> {

@@ -1,3 +1,4 @@
+import { riel } from '@lotto59/domain';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTransferProvider } from '../../../../test/fake-transfer-provider';
 import { TEST_DIALECTS } from '../../../../test/databases';
@@ -292,6 +293,40 @@ describe.each(TEST_DIALECTS)('transfer wallet of provider 4 on %s (providers.md 
     await expect(
       t.app.services.providers.transfers.resolveByOperator(id, 'completed', 'x'),
     ).rejects.toThrow();
+  });
+
+  it('a session cut off between its row and its deposit is failed by the worker, and the player can open again', async () => {
+    const s = await seat();
+    // What a crash between the two writes of settoken leaves: a session OPENING and no transfer.
+    await t.tdb.db
+      .insertInto('fishing_sessions')
+      .values({
+        player_id: s.player.id,
+        provider: '4',
+        game_code: 'ocean-dragon',
+        state: 'OPENING',
+        token_id: null,
+        started_at_ms: t.clock.nowMs(),
+        last_active_ms: t.clock.nowMs(),
+        ended_at_ms: null,
+        transfer_in: riel(0),
+        transfer_out: riel(0),
+        shots: 0,
+        stake: riel(0),
+        payout: riel(0),
+      })
+      .execute();
+    expect((await s.browser.post('/api/fishing/settoken', { provider: 4 })).json()).toMatchObject({
+      code: 'TRANSFER_IN_FLIGHT',
+    });
+    await workerAfter(30_000);
+    expect(await information(s.browser)).toMatchObject({ state: 'OPENING' });
+    await workerAfter(31_000);
+    expect(await information(s.browser)).toMatchObject({ state: 'NONE' });
+    const opened = await s.browser.post('/api/fishing/settoken', { provider: 4, amount: 2_000 });
+    expect(opened.json().data).toMatchObject({ state: 'ACTIVE' });
+    await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
+    expect(await balanceOf(s.player.id)).toBe(START);
   });
 
   it('provider 5 mints a token without moving money; its session opens, launches and closes', async () => {

@@ -130,20 +130,24 @@ export class TransferWallet {
   async withdraw(input: { playerId: number; sessionId: number }): Promise<TransferRow> {
     const id = randomUUID();
     const nowMs = this.deps.clock.nowMs();
-    await repo.insertTransfer(this.deps.db, {
-      id,
-      player_id: input.playerId,
-      provider: '4',
-      direction: 'OUT',
-      amount: riel(0),
-      state: 'INITIATED',
-      attempts: 0,
-      next_check_at_ms: nowMs + this.graceMs,
-      created_at_ms: nowMs,
-      resolved_at_ms: null,
-      session_id: input.sessionId,
-      resolved_by: null,
-      alerted_at_ms: null,
+    // The row and the session's CLOSING together: a crash leaves both or neither.
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.insertTransfer(trx, {
+        id,
+        player_id: input.playerId,
+        provider: '4',
+        direction: 'OUT',
+        amount: riel(0),
+        state: 'INITIATED',
+        attempts: 0,
+        next_check_at_ms: nowMs + this.graceMs,
+        created_at_ms: nowMs,
+        resolved_at_ms: null,
+        session_id: input.sessionId,
+        resolved_by: null,
+        alerted_at_ms: null,
+      });
+      await repo.updateSession(trx, input.sessionId, { state: 'CLOSING' });
     });
     this.deps.crashAfterLedger?.();
     const outcome = await this.deps.client.withdraw({ transferId: id, user: String(input.playerId) });
