@@ -35,8 +35,10 @@ const casino = () => import('./routes/providers/casino');
 const Casino = lazyPage(() => casino().then((m) => m.CasinoRoute));
 const CasinoReport = lazyPage(() => casino().then((m) => m.CasinoReportRoute));
 const ProviderGame = lazyPage(() => notices().then((m) => m.ProviderGameRoute));
-const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
-const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
+const fishing = () => import('./routes/providers/fishing');
+const Fishing = lazyPage(() => fishing().then((m) => m.FishingRoute));
+const FishingPlay = lazyPage(() => fishing().then((m) => m.FishingPlayRoute));
+const FishingReport = lazyPage(() => fishing().then((m) => m.FishingReportRoute));
 const lottery = () => import('./routes/lottery/lottery');
 const LotteryHome = lazyPage(() => lottery().then((m) => m.LotteryHomeRoute));
 const LotteryTimeout = lazyPage(() => lottery().then((m) => m.LotteryTimeoutRoute));
@@ -48,7 +50,7 @@ const LotteryReport = lazyPage(() => lottery().then((m) => m.LotteryReportRoute)
 const LotteryTickets = lazyPage(() => lottery().then((m) => m.LotteryTicketsRoute));
 
 /** Seed §2 report and provider-game routes that share one screen each. */
-const REPORT_PATHS = [paths.report.sport, paths.report.fishing];
+const REPORT_PATHS = [paths.report.sport];
 const PROVIDER_GAME_PATHS = [paths.game.sport];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
 const LOTTERY_ROUTES = [
@@ -96,6 +98,7 @@ export function AppRoutes() {
                   <Route path={paths.ticket.lotto59.path} element={<Lotto59Tickets />} />
                   <Route path={paths.report.lotto59.path} element={<Lotto59Report />} />
                   <Route path={paths.report.casino.path} element={<CasinoReport />} />
+                  <Route path={paths.report.fishing.path} element={<FishingReport />} />
                   {REPORT_PATHS.map(({ path }) => (
                     <Route key={path} path={path} element={<Reports />} />
                   ))}

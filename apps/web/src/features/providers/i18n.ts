@@ -17,6 +17,8 @@ export function gameName(code: string, t: ProviderT): string {
       return t('games.angkor-fortune');
     case 'baccarat':
       return t('games.baccarat');
+    case 'ocean-dragon':
+      return t('games.ocean-dragon');
     default:
       return t('games.unknown');
   }

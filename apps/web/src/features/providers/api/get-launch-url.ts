@@ -4,8 +4,8 @@ import { http, isHttpError } from '@/lib/http-client';
 import type { Language } from '@/lib/i18n';
 import { lazySchema } from '@/lib/schemas';
 
-/** The providers a page launches: 2 casino (baccarat), 3 slots. */
-export type LaunchProvider = 2 | 3;
+/** The providers a page launches: 2 casino (baccarat), 3 slots, 4 and 5 fishing (an ACTIVE session first). */
+export type LaunchProvider = 2 | 3 | 4 | 5;
 export type LaunchPlatform = 'desktop' | 'mobile';
 
 export interface LaunchRequest {
@@ -15,7 +15,7 @@ export interface LaunchRequest {
   lang: Language;
 }
 
-/** `GET /api/external/{2|3}/url` (providers.md §5): a fresh game session and its one-time launch URL. */
+/** `GET /api/external/{2|3|4|5}/url` (providers.md §5): a fresh game session and its one-time launch URL. */
 export function getLaunchUrl(req: LaunchRequest, signal?: AbortSignal): Promise<LaunchReply> {
   return http.get(`/api/external/${req.provider}/url`, {
     query: { game_code: req.gameCode ?? null, platform: req.platform, lang: req.lang },
