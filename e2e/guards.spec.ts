@@ -67,8 +67,13 @@ test.describe('routes and guards (seed §2, §4, §6)', () => {
     await expect(page.getByTestId('game-frame')).toBeVisible();
     await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /\/provider\/demo\/demo-league\/\?/);
 
+    // Not a fishing provider: back to the fishing lobby.
     await page.goto('/game/fishing/play/3');
+    await expect(page).toHaveURL(/\/game\/fishing$/);
     await expect(page.getByRole('heading', { name: 'ហ្គេមបាញ់ត្រី' })).toBeVisible();
+    // Provider 4 without an open session: the full-screen frame says it could not open, with a way back.
+    await page.goto('/game/fishing/play/4');
+    await expect(page.getByTestId('game-frame-error')).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expect(page.getByRole('banner')).toHaveCount(0);
     await shot(page, 'fishing-play', info);

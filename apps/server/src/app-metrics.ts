@@ -37,5 +37,7 @@ export function registerAppMetrics(
     });
     return answer;
   };
+  // The transfer wallet's 24-hour alert (providers.md §4): logged by the module, counted here.
+  services.providers.onTransferParked(() => metrics.transfersParked.inc());
   return registerMetrics(app, { metrics, ...where, betRoutes: BET_ROUTES });
 }

@@ -25,6 +25,7 @@ import { providersRoutes } from './modules/providers/providers.public';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
 import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
 import { sportReportRoutes } from './modules/providers/reports/sport-report.routes';
+import { fishingReportRoutes } from './modules/providers/reports/fishing-report.routes';
 import { registerRealtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
@@ -143,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     sportReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
+  await app.register(
+    fishingReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
+  );
   await registerRealtime(app, {
     events: services.events,
     sessions: {
@@ -159,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       cookies,
       maintenance: services.maintenance,
       clock: deps.clock,
+      // Status queries back off from 1 s: a tick a second is fine-grained enough.
+      worker: { enabled: config.LOTTO_SCHEDULER, tickMs: 1_000 },
     }),
   );
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));

@@ -287,6 +287,15 @@ const envSchema = z.object({
   PROVIDER_SLOT_RTP: percent('96.60'),
   /** Published RTP of the demo fishing game (configuration). */
   PROVIDER_FISHING_RTP: percent('96.00'),
+  /** How long a call to the studio's transfer endpoints may take before its outcome is unknown (§4). */
+  PROVIDER_TRANSFER_TIMEOUT_MS: count(100, 60_000, 5_000),
+  /** A fishing session with no activity for this long is closed by the server (providers.md §4). */
+  FISHING_IDLE_MINUTES: count(1, 24 * 60, 30),
+  /**
+   * Tests only (test/transfer-crash.test.ts): `kill-after-ledger` SIGKILLs the process between a transfer's
+   * ledger move and its call to the provider. Refused in production.
+   */
+  TRANSFER_FAULT: z.enum(['kill-after-ledger']).optional(),
 });
 
 export type Config = Readonly<
@@ -310,6 +319,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.TRANSFER_FAULT !== undefined && c.NODE_ENV === 'production') {
+    throw new ConfigError('invalid environment:\n  TRANSFER_FAULT: a test-only fault, refused in production');
+  }
   return Object.freeze({
     ...c,
     // npm runs workspace scripts inside the workspace; relative paths mean "from where you ran npm".

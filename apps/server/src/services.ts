@@ -81,6 +81,8 @@ export async function createServices(deps: ServiceDeps) {
   const analytics = new AnalyticsService(db, clock);
   const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
   const providers = createProviders({ ...deps, appKey, wallet, stakeBatches, auth, players, maintenance });
+  // `is_loading` of /api/user: a transfer to or from a game in flight (providers.md §4).
+  players.useLoadingSource((playerId) => providers.fishing.isLoading(playerId));
   const lottery = createLottery({ ...deps, wallet });
   return {
     appKey,

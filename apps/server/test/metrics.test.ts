@@ -77,6 +77,8 @@ describe('Prometheus metrics on their own port', () => {
     expect(sample(text, 'bets_refused_total{code="INSUFFICIENT_FUNDS"}')).toBe(1);
     expect(sample(text, 'bets_refused_total{code="CSRF_TOKEN_MISMATCH"}')).toBe(1);
     expect(sample(text, 'settlement_duration_seconds_count')).toBe(1);
+    // The transfer wallet's alert counter exists from the start (an alert rule needs the series).
+    expect(sample(text, 'provider_transfers_parked_total')).toBe(0);
     expect(sample(text, 'write_queue_depth')).toBe(0);
     expect(sample(text, 'websocket_connections')).toBe(1);
     const betCount = 'http_request_duration_seconds_count{route="/api/bet",method="POST",status_code="200"}';

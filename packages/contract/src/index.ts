@@ -14,5 +14,6 @@ export * from './analytics/analytics.schemas';
 export * from './providers/launch.schemas';
 export * from './providers/casino-report.schemas';
 export * from './providers/sport-report.schemas';
+export * from './providers/fishing.schemas';
 export * from './providers/wallet-protocol.schemas';
 export * from './lottery/lottery.schemas';

@@ -6,6 +6,7 @@ import {
   PROVIDERS,
   type ProviderCode,
 } from '../modules/providers/providers.public';
+import { parseRiel, type Riel } from '@lotto59/domain';
 import { AppError } from '../errors/app-error';
 import type { Services } from '../services';
 
@@ -145,4 +146,71 @@ export function registerProvidersCommands(
       }
       out(`sent: the round is closed; the player's balance is now ${result.balance} riel`);
     });
+
+  const transfer = providers
+    .command('transfer')
+    .description("provider 4's transfer wallet: transfers whose outcome is unknown (providers.md §4)");
+
+  transfer
+    .command('list')
+    .description('transfers the worker gave up on after 24 h (the alert): to be resolved by hand')
+    .action(async () => {
+      const s = await services();
+      const parked = await s.providers.transfers.parked();
+      if (parked.length === 0) out('nothing parked: every transfer is resolved or still being asked about');
+      for (const row of parked) {
+        out(
+          `${row.id}  ${row.direction.padEnd(3)} player=${row.player_id} amount=${row.amount} state=${row.state}` +
+            ` attempts=${row.attempts} since=${new Date(row.created_at_ms).toISOString()}`,
+        );
+      }
+    });
+
+  transfer
+    .command('resolve')
+    .description(
+      "settle one transfer in flight from the provider's own records (audited): completed or failed; a " +
+        'completed withdraw needs --amount (what the provider paid back)',
+    )
+    .argument('<id>', 'the transfer id')
+    .argument('<outcome>', 'completed | failed', (value: string) => {
+      if (value === 'completed' || value === 'failed') return value;
+      throw new InvalidArgumentError('the outcome must be completed or failed.');
+    })
+    .option('--amount <riel>', 'a completed withdraw: the riel the provider paid back', (value: string) => {
+      const amount = parseRiel(value);
+      if (!amount.ok || amount.value <= 0) throw new InvalidArgumentError('the amount must be whole riel.');
+      return amount.value;
+    })
+    .option('--operator <name>', 'who decided (the audit log)', process.env.USER ?? 'operator')
+    .action(
+      async (id: string, outcome: 'completed' | 'failed', options: { amount?: Riel; operator: string }) => {
+        const s = await services();
+        const { amount } = options;
+        const row = await s.providers.transfers.resolveByOperator(
+          id,
+          outcome,
+          options.operator,
+          amount,
+          (trx, before) =>
+            s.audit.record(
+              {
+                kind: 'provider_transfer_resolved',
+                playerId: before.player_id,
+                detail: {
+                  transfer: id,
+                  direction: before.direction,
+                  outcome,
+                  amount: amount ?? before.amount,
+                  operator: options.operator,
+                },
+              },
+              trx,
+            ),
+        );
+        out(
+          `${row.id} ${row.direction} is now ${row.state} (amount ${row.amount}); the player's balance is ${await s.wallet.playerBalance(row.player_id)} riel`,
+        );
+      },
+    );
 }

@@ -23,6 +23,7 @@ import type {
   ProviderTransactionsTable,
 } from '../modules/providers/providers.table';
 import type { AccountsTable, TransfersTable } from '../modules/wallet/wallet.table';
+import type { FishingSessionsTable, ProviderTransferTable } from '../modules/providers/fishing/fishing.table';
 
 /** Every table of the database. Timestamps are epoch milliseconds (`*_ms`), money is whole riel. */
 export interface Database {
@@ -46,6 +47,8 @@ export interface Database {
   lottery_tickets: LotteryTicketsTable;
   lottery_items: LotteryItemsTable;
   lottery_exposure: LotteryExposureTable;
+  provider_transfer: ProviderTransferTable;
+  fishing_sessions: FishingSessionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -54,6 +54,11 @@ export class Metrics {
     labelNames: ['provider', 'action', 'status'] as const,
     registers: [this.registry],
   });
+  readonly transfersParked = new Counter({
+    name: 'provider_transfers_parked_total',
+    help: 'Transfers to or from provider 4 still unresolved after 24 h (each one an operator alert).',
+    registers: [this.registry],
+  });
   readonly settlementDuration = new Histogram({
     name: 'settlement_duration_seconds',
     help: 'Time to settle one round (every bet, payout and jackpot share).',

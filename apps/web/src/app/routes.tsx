@@ -26,8 +26,6 @@ const Lotto59 = lazyPage(() => routeModules.lotto59().then((m) => m.Lotto59Route
 const Lotto59Rules = lazyPage(() => import('./routes/lotto59/rules').then((m) => m.Lotto59RulesRoute));
 const Lotto59Tickets = lazyPage(() => import('./routes/lotto59/tickets').then((m) => m.Lotto59TicketsRoute));
 const Lotto59Report = lazyPage(() => import('./routes/lotto59/report').then((m) => m.Lotto59ReportRoute));
-const notices = () => import('./routes/app/notices');
-const Reports = lazyPage(() => notices().then((m) => m.ReportsRoute));
 const slots = () => import('./routes/providers/slots');
 const SlotList = lazyPage(() => slots().then((m) => m.SlotListRoute));
 const SlotPlay = lazyPage(() => slots().then((m) => m.SlotPlayRoute));
@@ -37,8 +35,10 @@ const CasinoReport = lazyPage(() => casino().then((m) => m.CasinoReportRoute));
 const sport = () => import('./routes/providers/sport');
 const Sport = lazyPage(() => sport().then((m) => m.SportRoute));
 const SportReport = lazyPage(() => sport().then((m) => m.SportReportRoute));
-const Fishing = lazyPage(() => notices().then((m) => m.FishingRoute));
-const FishingPlay = lazyPage(() => notices().then((m) => m.FishingPlayRoute));
+const fishing = () => import('./routes/providers/fishing');
+const Fishing = lazyPage(() => fishing().then((m) => m.FishingRoute));
+const FishingPlay = lazyPage(() => fishing().then((m) => m.FishingPlayRoute));
+const FishingReport = lazyPage(() => fishing().then((m) => m.FishingReportRoute));
 const lottery = () => import('./routes/lottery/lottery');
 const LotteryHome = lazyPage(() => lottery().then((m) => m.LotteryHomeRoute));
 const LotteryTimeout = lazyPage(() => lottery().then((m) => m.LotteryTimeoutRoute));
@@ -49,8 +49,6 @@ const LotteryReportTab = lazyPage(() => lottery().then((m) => m.LotteryReportTab
 const LotteryReport = lazyPage(() => lottery().then((m) => m.LotteryReportRoute));
 const LotteryTickets = lazyPage(() => lottery().then((m) => m.LotteryTicketsRoute));
 
-/** Seed §2 report routes that share one screen. */
-const REPORT_PATHS = [paths.report.fishing];
 /** Seed §2, §6: these exist only when the player's lottery flag is on. */
 const LOTTERY_ROUTES = [
   { path: paths.lottery.home.path, element: <LotteryHome /> },
@@ -96,9 +94,7 @@ export function AppRoutes() {
                   <Route path={paths.report.lotto59.path} element={<Lotto59Report />} />
                   <Route path={paths.report.casino.path} element={<CasinoReport />} />
                   <Route path={paths.report.sport.path} element={<SportReport />} />
-                  {REPORT_PATHS.map(({ path }) => (
-                    <Route key={path} path={path} element={<Reports />} />
-                  ))}
+                  <Route path={paths.report.fishing.path} element={<FishingReport />} />
                   <Route path={paths.user.password.path} element={<ChangePassword />} />
                   <Route path={paths.transaction.deposit.path} element={<Deposits />} />
                   <Route path={paths.transaction.withdraw.path} element={<Withdrawals />} />

@@ -46,6 +46,10 @@ export const ERROR_STATUS = {
   NUMBER_EXPOSURE_LIMIT: 422,
   LOTTERY_DISABLED: 403,
   NOT_SETTLED: 409,
+  // Fishing sessions and the transfer wallet (providers.md §4, §5).
+  TRANSFER_IN_FLIGHT: 409,
+  TRANSFER_TOO_SMALL: 422,
+  NO_SESSION: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -88,4 +92,7 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   NUMBER_EXPOSURE_LIMIT: BET_MESSAGES.maxAmount(0),
   LOTTERY_DISABLED: 'The lottery is not enabled for this account.',
   NOT_SETTLED: 'This item is not settled yet.',
+  TRANSFER_IN_FLIGHT: 'A transfer to the game is still in progress. Please wait.',
+  TRANSFER_TOO_SMALL: 'The amount is below the minimum transfer of 1,000 riel.',
+  NO_SESSION: 'Open a game session first.',
 };

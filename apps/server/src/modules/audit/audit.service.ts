@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'provider_secret_rotated',
   'lottery_result_set',
   'lottery_draw_voided',
+  'provider_transfer_resolved',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -23,6 +23,13 @@ export type Player = NonNullable<Awaited<ReturnType<typeof repo.findPlayerById>>
 
 /** Players: created by the operator (no self sign-up), with their wallet opened in the same transaction. */
 export class PlayersService {
+  /**
+   * Whether the player has money in flight to or from a game (the transfer wallet, providers.md §4). The
+   * providers module owns that fact; the composition root (services.ts) plugs it in, since the providers
+   * module is built after this one.
+   */
+  private loadingSource: (playerId: number) => Promise<boolean> = async () => false;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -91,8 +98,17 @@ export class PlayersService {
 
   /** The user detail of seed §3; the balance comes from the ledger. */
   async userDetail(playerId: number): Promise<UserDetail> {
-    const [player, balance] = await Promise.all([this.byId(playerId), this.wallet.playerBalance(playerId)]);
-    return toUserDetail(player, balance);
+    const [player, balance, loading] = await Promise.all([
+      this.byId(playerId),
+      this.wallet.playerBalance(playerId),
+      this.loadingSource(playerId),
+    ]);
+    return toUserDetail({ ...player, is_loading: loading ? 1 : player.is_loading }, balance);
+  }
+
+  /** See `loadingSource`. */
+  useLoadingSource(source: (playerId: number) => Promise<boolean>): void {
+    this.loadingSource = source;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db, Executor } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import * as repo from './providers.repository';
@@ -26,6 +26,8 @@ export type TokenRow = repo.TokenRow;
 export class ProviderTokens {
   /** Key of the token derivation; derived from the app key so that every process derives alike. */
   private readonly tokenKey: Buffer;
+  /** AES-256-GCM key of the fishing sessions' sealed tokens (migration 0007). */
+  private readonly sealKey: Buffer;
 
   constructor(
     private readonly db: Db,
@@ -33,6 +35,7 @@ export class ProviderTokens {
     appKey: string,
   ) {
     this.tokenKey = createHmac('sha256', appKey).update('provider-game-token').digest();
+    this.sealKey = createHmac('sha256', appKey).update('provider-game-token-seal').digest();
   }
 
   /**
@@ -53,14 +56,16 @@ export class ProviderTokens {
     authSessionId: string;
     provider: ProviderCode;
     gameCode: string;
-  }): Promise<MintedToken> {
+    /** Fishing: keep the token sealed so that later launches hand over the same one (`relaunch`). */
+    sealed?: boolean;
+  }): Promise<MintedToken & { id: number }> {
     const nowMs = this.clock.nowMs();
     const code = randomBytes(32).toString('base64url');
     const token = this.tokenOf(code);
     const expiresMs = nowMs + TOKEN_IDLE_MS;
-    await this.db.transaction().execute(async (trx) => {
+    const id = await this.db.transaction().execute(async (trx) => {
       await repo.retireTokensOfGame(trx, input, nowMs);
-      await repo.insertToken(trx, {
+      return repo.insertToken(trx, {
         token_hash: sha256(token),
         launch_code_hash: sha256(code),
         launch_code_expires_ms: nowMs + LAUNCH_CODE_MS,
@@ -73,9 +78,48 @@ export class ProviderTokens {
         expires_ms: expiresMs,
         hard_expires_ms: nowMs + TOKEN_HARD_MS,
         retired_at_ms: null,
+        token_seal: input.sealed ? this.seal(token) : null,
       });
     });
-    return { token, code, expiresMs };
+    return { id, token, code, expiresMs };
+  }
+
+  /**
+   * A new one-time launch code for a live sealed token (a fishing session launched again): the code is
+   * fresh, the token it exchanges for is the session's. Undefined when the token is gone or expired.
+   */
+  async relaunch(tokenId: number): Promise<{ token: string; code: string; expiresMs: number } | undefined> {
+    const nowMs = this.clock.nowMs();
+    const code = randomBytes(32).toString('base64url');
+    const row = await repo.rearmLaunchCode(this.db, tokenId, sha256(code), nowMs + LAUNCH_CODE_MS, nowMs);
+    if (!row?.token_seal) return undefined;
+    return { token: this.unseal(row.token_seal), code, expiresMs: this.expiresAtMs(row) };
+  }
+
+  /** The sealed token of a live row (a fishing session's `GET fishing/token`). */
+  async sessionToken(tokenId: number): Promise<{ token: string; expiresMs: number } | undefined> {
+    const row = await repo.findTokenById(this.db, tokenId);
+    if (!row?.token_seal || row.retired_at_ms !== null || this.isExpired(row)) return undefined;
+    return { token: this.unseal(row.token_seal), expiresMs: this.expiresAtMs(row) };
+  }
+
+  /** Ends a token at once (a fishing session closed). */
+  async retire(tokenId: number, ex: Executor = this.db): Promise<void> {
+    await repo.retireToken(ex, tokenId, this.clock.nowMs());
+  }
+
+  private seal(token: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.sealKey, iv);
+    const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+  }
+
+  private unseal(text: string): string {
+    const raw = Buffer.from(text, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', this.sealKey, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }
 
   /** Exchanges a launch code once (unknown, used, expired or retired: undefined). */
@@ -84,7 +128,8 @@ export class ProviderTokens {
     code: string,
   ): Promise<{ row: TokenRow; token: string } | undefined> {
     const row = await repo.takeLaunchCode(this.db, sha256(code), provider, this.clock.nowMs());
-    return row && { row, token: this.tokenOf(code) };
+    // A relaunched fishing session's code is not the one its token was derived from: the seal holds it.
+    return row && { row, token: row.token_seal ? this.unseal(row.token_seal) : this.tokenOf(code) };
   }
 
   find(token: string, ex: Executor = this.db): Promise<TokenRow | undefined> {

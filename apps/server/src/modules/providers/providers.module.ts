@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { createSchedulerLease } from '../../db/scheduler-lease';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
@@ -11,6 +13,10 @@ import type { ProviderCode } from './providers.table';
 import { ProviderLaunchService } from './provider-launch.service';
 import { ProviderTokens } from './provider-tokens.service';
 import { SeamlessWalletService } from './seamless-wallet.service';
+import { FishingService } from './fishing/fishing.service';
+import { FishingWorker } from './fishing/fishing-worker';
+import { TransferClient } from './fishing/transfer-client';
+import { TransferWallet, type TransferRow } from './fishing/transfer-wallet.service';
 
 export type Providers = ReturnType<typeof createProviders>;
 
@@ -25,6 +31,7 @@ export function createProviders(deps: {
   auth: AuthService;
   players: PlayersService;
   maintenance: MaintenanceService;
+  log?: FastifyBaseLogger | undefined;
 }) {
   const { config, db, clock } = deps;
   const secrets = loadProviderSecrets(config);
@@ -45,8 +52,64 @@ export function createProviders(deps: {
     demoUrl: config.PROVIDER_DEMO_URL,
     slotGames: slotGames(config),
   });
+  // The transfer wallet of provider 4 (providers.md §4): the studio's transfer endpoints live under the
+  // same base as its game pages; a path (embedded) is on this server's own listen address.
+  let listenPort: number = config.PORT;
+  const studioBase = () =>
+    URL.canParse(config.PROVIDER_DEMO_URL)
+      ? config.PROVIDER_DEMO_URL
+      : `${config.WALLET_BASE_URL ?? `http://127.0.0.1:${listenPort}`}${config.PROVIDER_DEMO_URL}`;
+  const secret4 = secrets.find((s) => s.code === '4')?.secret ?? null;
+  const transferClient = new TransferClient({
+    baseUrl: studioBase,
+    provider: '4',
+    // Without a secret for provider 4 every call is refused by the studio: transfers end FAILED, no money moves.
+    secretHex: secret4 ?? '0'.repeat(64),
+    nowMs: () => clock.nowMs(),
+    timeoutMs: config.PROVIDER_TRANSFER_TIMEOUT_MS,
+  });
+  const parkedListeners: ((row: TransferRow) => void)[] = [];
+  const transfers = new TransferWallet({
+    db,
+    clock,
+    wallet: deps.wallet,
+    client: transferClient,
+    tokens,
+    callTimeoutMs: config.PROVIDER_TRANSFER_TIMEOUT_MS,
+    alerts: {
+      parked: (row) => {
+        deps.log?.error(
+          { transfer: row.id, player: row.player_id, direction: row.direction, amount: row.amount },
+          'provider transfer unresolved after 24 h: resolve it with `ops providers transfer resolve`',
+        );
+        for (const listener of parkedListeners) listener(row);
+      },
+    },
+    crashAfterLedger:
+      config.TRANSFER_FAULT === 'kill-after-ledger' ? () => process.kill(process.pid, 'SIGKILL') : undefined,
+  });
+  const fishing = new FishingService({
+    db,
+    clock,
+    wallet: deps.wallet,
+    tokens,
+    transfers,
+    client: transferClient,
+    demoUrl: config.PROVIDER_DEMO_URL,
+    idleMs: config.FISHING_IDLE_MINUTES * 60_000,
+  });
+  const fishingWorker = new FishingWorker(transfers, fishing, createSchedulerLease(db, 'fishing-transfers'));
   return {
     secrets,
+    transfers,
+    fishing,
+    fishingWorker,
+    /** The transfer wallet's 24-hour alert, also counted as a metric (app-metrics.ts). */
+    onTransferParked: (listener: (row: TransferRow) => void) => parkedListeners.push(listener),
+    /** The port this server listens on, once known (PORT=0): the embedded studio's transfer endpoints. */
+    setListenPort: (port: number) => {
+      listenPort = port;
+    },
     tokens,
     seamless,
     launch,

@@ -9,8 +9,45 @@ import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } fro
 export type TokenRow = Selectable<ProviderTokensTable>;
 export type TransactionRow = Selectable<ProviderTransactionsTable>;
 
-export async function insertToken(ex: Executor, row: Insertable<ProviderTokensTable>): Promise<void> {
-  await ex.insertInto('provider_tokens').values(row).execute();
+export async function insertToken(ex: Executor, row: Insertable<ProviderTokensTable>): Promise<number> {
+  const inserted = await ex
+    .insertInto('provider_tokens')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export function findTokenById(ex: Executor, id: number) {
+  return ex.selectFrom('provider_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A fresh launch code on a live, unexpired token (a fishing session launched again). */
+export function rearmLaunchCode(
+  ex: Executor,
+  id: number,
+  codeHash: string,
+  codeExpiresMs: number,
+  nowMs: number,
+) {
+  return ex
+    .updateTable('provider_tokens')
+    .set({ launch_code_hash: codeHash, launch_code_expires_ms: codeExpiresMs })
+    .where('id', '=', id)
+    .where('retired_at_ms', 'is', null)
+    .where('expires_ms', '>', nowMs)
+    .where('hard_expires_ms', '>', nowMs)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function retireToken(ex: Executor, id: number, nowMs: number): Promise<void> {
+  await ex
+    .updateTable('provider_tokens')
+    .set({ retired_at_ms: nowMs, launch_code_hash: null, launch_code_expires_ms: null })
+    .where('id', '=', id)
+    .where('retired_at_ms', 'is', null)
+    .execute();
 }
 
 /** A new launch of a game retires the player's older live tokens of it (providers.md §5). */

@@ -10,6 +10,7 @@ import type { MaintenanceService } from '../maintenance/maintenance.service';
 import { signBody } from './provider-signing';
 import { SOUND_COOKIE } from './provider-launch.service';
 import type { SeamlessWalletService } from './seamless-wallet.service';
+import { fishingRoutes } from './fishing/fishing.routes';
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
@@ -25,6 +26,8 @@ export function providersRoutes(deps: {
   cookies: SessionCookies;
   maintenance: MaintenanceService;
   clock: Clock;
+  /** The transfer wallet's worker (recovery, idle sessions): on where the other schedulers run. */
+  worker: { enabled: boolean; tickMs: number };
 }) {
   const { providers } = deps;
   return async (app: FastifyInstance) => {
@@ -37,8 +40,19 @@ export function providersRoutes(deps: {
       app.log.info({ secrets }, 'provider secrets (fingerprints)');
     });
 
+    // The embedded studio's transfer endpoints are on our own address, known once we listen (PORT=0).
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address !== null && typeof address === 'object') providers.setListenPort(address.port);
+    });
+    if (deps.worker.enabled) {
+      app.addHook('onReady', async () => providers.fishingWorker.start(deps.worker.tickMs, app.log));
+    }
+    app.addHook('onClose', async () => providers.fishingWorker.stop());
+
     const api = app.withTypeProvider<ZodTypeProvider>();
     const guards = [deps.cookies.requirePlayer, maintenanceGate(deps.maintenance)];
+    await app.register(fishingRoutes({ fishing: providers.fishing, guards }));
     for (const provider of ['2', '3'] as const) {
       api.get(
         `/api/external/${provider}/url`,

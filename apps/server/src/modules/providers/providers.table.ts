@@ -29,6 +29,11 @@ export interface ProviderTokensTable {
   hard_expires_ms: number;
   /** Set when a newer launch of the same game, or a logout, retires it. */
   retired_at_ms: number | null;
+  /**
+   * Fishing sessions only (migration 0007): the token sealed with AES-256-GCM under a key derived from the
+   * app key, so that every launch of the session hands the studio the same token. Null for other games.
+   */
+  token_seal: string | null;
 }
 
 export type ProviderTransactionAction = 'bet' | 'win' | 'rollback' | 'tombstone';

@@ -16,6 +16,8 @@ export const SYSTEM_ACCOUNTS = [
   'provider:4',
   'provider:5',
   'provider:sport',
+  // What our players hold at provider 4, the transfer wallet (migration 0007, providers.md §4).
+  'float:4',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -19,6 +19,8 @@ export function gameName(code: string, t: ProviderT): string {
       return t('games.baccarat');
     case 'demo-league':
       return t('games.demo-league');
+    case 'ocean-dragon':
+      return t('games.ocean-dragon');
     default:
       return t('games.unknown');
   }

@@ -4,8 +4,8 @@ import { http, isHttpError } from '@/lib/http-client';
 import type { Language } from '@/lib/i18n';
 import { lazySchema } from '@/lib/schemas';
 
-/** The providers a page launches: 2 casino (baccarat), 3 slots, the sportsbook. */
-export type LaunchProvider = 2 | 3 | 'sport';
+/** The providers a page launches: 2 casino (baccarat), 3 slots, 4 and 5 fishing (an ACTIVE session first), the sportsbook. */
+export type LaunchProvider = 2 | 3 | 4 | 5 | 'sport';
 export type LaunchPlatform = 'desktop' | 'mobile';
 
 export interface LaunchRequest {
@@ -16,7 +16,7 @@ export interface LaunchRequest {
 }
 
 /**
- * `GET /api/external/{2|3}/url`, and the seed's `/api/sport/login` for the sportsbook (providers.md §5): a
+ * `GET /api/external/{2|3|4|5}/url`, and the seed's `/api/sport/login` for the sportsbook (providers.md §5): a
  * fresh game session and its one-time launch URL, the same reply from either.
  */
 export function getLaunchUrl(req: LaunchRequest, signal?: AbortSignal): Promise<LaunchReply> {

@@ -24,12 +24,16 @@ export function GameFrame({
   provider,
   gameCode,
   name,
+  fullScreen = false,
 }: {
   provider: LaunchProvider;
   gameCode?: string;
   /** The game's name in the current language: the frame's title and the loading text. */
   name: string;
+  /** The whole viewport (the fishing play screen has no top bar, seed §2). */
+  fullScreen?: boolean;
 }) {
+  const height = fullScreen ? 'h-dvh' : 'h-[calc(100dvh-3.5rem)]';
   const { t, language } = useProviderTranslation();
   // Chosen once per visit: turning the phone must not relaunch the game under the player's hands.
   const [platform] = useState(platformNow);
@@ -39,7 +43,7 @@ export function GameFrame({
     return (
       <div
         role="status"
-        className="flex h-[calc(100dvh-3.5rem)] flex-col items-center justify-center gap-3 text-emerald-700"
+        className={`flex ${height} flex-col items-center justify-center gap-3 text-emerald-700`}
       >
         <Spinner className="size-8" />
         <span>{t('frame.opening', { name })}</span>
@@ -65,7 +69,7 @@ export function GameFrame({
       allow="autoplay; fullscreen"
       // Scripts and its own origin for the game; forms for its bet panel. No top navigation, no pop-ups.
       sandbox="allow-scripts allow-same-origin allow-forms"
-      className="block h-[calc(100dvh-3.5rem)] w-full border-0 bg-slate-950"
+      className={`block ${height} w-full border-0 bg-slate-950`}
       data-testid="game-frame"
     />
   );

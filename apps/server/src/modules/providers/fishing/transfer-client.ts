@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { signBody, verifySignature } from '../provider-signing';
+
+// Our side of providers.md §4 as a caller: `POST {base}/transfer/{deposit|withdraw|status|balance}`, signed
+// as in §2 with us as the caller, the answer's signature checked before it is believed.
+
+/** Call timeout (providers.md §3, the same for both directions). */
+export const TRANSFER_CALL_TIMEOUT_MS = 5_000;
+
+/** A signed, parsed business answer (HTTP 200); anything else is `unknown`: the outcome is not known. */
+export type CallOutcome =
+  { kind: 'answer'; body: Record<string, unknown> } | { kind: 'unknown'; reason: string };
+
+export interface TransferClientOptions {
+  /** The provider's base, e.g. `http://127.0.0.1:3000/provider/demo` (read at each call: PORT=0). */
+  baseUrl: () => string;
+  provider: '4';
+  secretHex: string;
+  nowMs: () => number;
+  timeoutMs?: number;
+}
+
+export interface DepositReply {
+  status: string;
+  provider_balance?: number;
+}
+export interface WithdrawReply {
+  status: string;
+  amount?: number;
+  provider_balance?: number;
+  summary?: { shots: number; stake: number; payout: number };
+}
+export interface StatusReply {
+  status: string;
+  state?: string;
+  direction?: string;
+  amount?: number;
+}
+
+/** The provider's transfer endpoints. Never throws: a lost answer is an `unknown` outcome. */
+export class TransferClient {
+  constructor(private readonly options: TransferClientOptions) {}
+
+  deposit(input: { transferId: string; user: string; amount: number }): Promise<CallOutcome> {
+    return this.call('deposit', {
+      request_uuid: randomUUID(),
+      transfer_id: input.transferId,
+      user: input.user,
+      amount: input.amount,
+      currency: 'KHR',
+    });
+  }
+
+  withdraw(input: { transferId: string; user: string }): Promise<CallOutcome> {
+    return this.call('withdraw', {
+      request_uuid: randomUUID(),
+      transfer_id: input.transferId,
+      user: input.user,
+      all: true,
+    });
+  }
+
+  status(transferId: string): Promise<CallOutcome> {
+    return this.call('status', { transfer_id: transferId });
+  }
+
+  balance(user: string): Promise<CallOutcome> {
+    return this.call('balance', { user });
+  }
+
+  private async call(action: string, payload: Record<string, unknown>): Promise<CallOutcome> {
+    const { secretHex, provider } = this.options;
+    const body = JSON.stringify(payload);
+    const timestamp = String(this.options.nowMs());
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${this.options.baseUrl()}/transfer/${action}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-provider': provider,
+          'x-timestamp': timestamp,
+          'x-signature': signBody(secretHex, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? TRANSFER_CALL_TIMEOUT_MS),
+      });
+      text = await response.text();
+    } catch (error) {
+      return { kind: 'unknown', reason: error instanceof Error ? error.name : 'network' };
+    }
+    if (response.status !== 200) return { kind: 'unknown', reason: `http ${response.status}` };
+    // An answer we cannot authenticate is no answer: believing it could move money on a forged word.
+    const signed = verifySignature({
+      secretHex,
+      timestamp: response.headers.get('x-timestamp') ?? undefined,
+      signature: response.headers.get('x-signature') ?? undefined,
+      body: Buffer.from(text, 'utf8'),
+      nowMs: this.options.nowMs(),
+    });
+    if (!signed) return { kind: 'unknown', reason: 'bad signature' };
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        return { kind: 'unknown', reason: 'not an object' };
+      }
+      return { kind: 'answer', body: parsed as Record<string, unknown> };
+    } catch {
+      return { kind: 'unknown', reason: 'not json' };
+    }
+  }
+}
