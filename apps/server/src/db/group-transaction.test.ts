@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/databases';
-import { rawSqliteOf } from './create-db';
+import { openSqlite, rawSqliteOf, walCheckpointsOf } from './create-db';
 import { groupTransactions, type Transact } from './group-transaction';
 
 describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
@@ -97,4 +101,35 @@ describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
       expect(await keys('c:4')).toEqual(['c:4']);
     },
   );
+});
+
+describe('group transactions and the background checkpointer (SQLite)', () => {
+  it('a batch waits for the WAL to be started over when the checkpointer asks, then commits', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'group-wal-'));
+    const handle = openSqlite(join(dir, 'db.sqlite'), { backgroundCheckpoints: true });
+    try {
+      await sql`create table t (v integer)`.execute(handle.db);
+      const checkpoints = walCheckpointsOf(handle.db)!;
+      let rewound!: () => void;
+      const beforeWrite = vi
+        .spyOn(checkpoints, 'beforeWrite')
+        .mockReturnValueOnce(new Promise<void>((resolve) => (rewound = resolve)));
+      const transact = groupTransactions(handle.db);
+      let committed = false;
+      const unit = transact((trx) => sql`insert into t values (1)`.execute(trx)).then(
+        () => (committed = true),
+      );
+      await new Promise((r) => setTimeout(r, 30));
+      expect(beforeWrite).toHaveBeenCalledTimes(1);
+      expect(committed).toBe(false);
+      rewound();
+      await unit;
+      expect(committed).toBe(true);
+      const rows = await sql<{ n: number }>`select count(*) as n from t`.execute(handle.db);
+      expect(rows.rows[0]!.n).toBe(1);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

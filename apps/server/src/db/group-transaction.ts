@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { rawSqliteOf } from './create-db';
+import { rawSqliteOf, walCheckpointsOf } from './create-db';
 import type { Database, Db } from './database';
 
 /** Runs `work` as one all-or-nothing unit and resolves only once it is committed. */
@@ -23,6 +23,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * so one commit for many units is most of the gain. Units run one after the other, so each sees the ones
  * before it (a replay of a transaction id in the same batch is a replay).
  *
+ * Like the stake batch, it lets the background checkpointer start the WAL over when it has grown
+ * (`beforeWrite`, db/sqlite-checkpointer.ts): a writer that never pauses would otherwise keep the WAL
+ * growing for as long as the moves keep coming, every commit and read of it getting slower.
+ *
  * PostgreSQL: each unit is a transaction of its own (concurrent transactions already share the WAL flush).
  */
 export function groupTransactions(db: Db): Transact {
@@ -34,8 +38,12 @@ export function groupTransactions(db: Db): Transact {
   const savepoint = sqlite.prepare('savepoint unit');
   const rollbackTo = sqlite.prepare('rollback to unit');
   const release = sqlite.prepare('release unit');
+  const checkpoints = walCheckpointsOf(db);
 
   const flush = async () => {
+    // Units keep queueing meanwhile: the next batch is just larger.
+    const walRewind = checkpoints?.beforeWrite();
+    if (walRewind) await walRewind;
     let batch: Pending[] = [];
     const outcomes: Outcome[] = [];
     try {

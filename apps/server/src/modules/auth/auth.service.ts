@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, UserDetail } from '@lotto59/contract';
 import type { Transaction } from 'kysely';
+import { rawSqliteOf } from '../../db/create-db';
 import type { Database, Db } from '../../db/database';
 import { AppError, validationError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -213,6 +214,20 @@ export class AuthService {
    * Provider game tokens are bound to the session they were minted under and die with it (decisions §6).
    * Read from the database, not the cache: another process may have ended it a moment ago.
    */
+  /**
+   * On SQLite, `isSessionLive` as a synchronous read of what the caller's transaction sees (the seamless
+   * wallet checks it inside its group commit); undefined on PostgreSQL.
+   */
+  sessionLivenessOnSqlite(): ((sessionId: string) => boolean) | undefined {
+    const sqlite = rawSqliteOf(this.db);
+    if (!sqlite) return undefined;
+    const endedAt = sessions.prepareSessionEndedAt(sqlite);
+    return (sessionId) => {
+      const session = endedAt(sessionId);
+      return session !== undefined && session.ended_at_ms === null;
+    };
+  }
+
   async isSessionLive(sessionId: string): Promise<boolean> {
     const session = await sessions.findSession(this.db, sessionId);
     return session !== undefined && session.ended_at_ms === null;

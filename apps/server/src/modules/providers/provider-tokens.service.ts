@@ -133,7 +133,7 @@ export class ProviderTokens {
   }
 
   find(token: string, ex: Executor = this.db): Promise<TokenRow | undefined> {
-    return repo.findTokenByHash(ex, sha256(token));
+    return repo.findTokenByHash(ex, this.hashOf(token));
   }
 
   /** Whether the session's time is up (idle or hard expiry); a retired token is invalid, not expired. */
@@ -144,11 +144,24 @@ export class ProviderTokens {
 
   /** A wallet call on a live token keeps it alive for another 30 minutes, never past its hard expiry. */
   async touch(row: TokenRow, ex: Executor = this.db): Promise<void> {
+    const slide = this.slideOf(row);
+    if (slide) await repo.extendToken(ex, row.id, slide.expiresMs, slide.nowMs);
+  }
+
+  /**
+   * The expiry a wallet call on this live token slides it to (30 minutes on, never past its hard
+   * expiry), or undefined when it need not be written: at most once a minute per token, so that a spin
+   * every second does not turn into a write each.
+   */
+  slideOf(row: TokenRow): { expiresMs: number; nowMs: number } | undefined {
     const nowMs = this.clock.nowMs();
     const expiresMs = Math.min(nowMs + TOKEN_IDLE_MS, row.hard_expires_ms);
-    // Written at most once a minute per token: a spin every second must not turn into a write each.
-    if (expiresMs - row.expires_ms < 60_000) return;
-    await repo.extendToken(ex, row.id, expiresMs, nowMs);
+    return expiresMs - row.expires_ms < 60_000 ? undefined : { expiresMs, nowMs };
+  }
+
+  /** The SHA-256 under which a token is stored (its row is found by it). */
+  hashOf(token: string): string {
+    return sha256(token);
   }
 
   expiresAtMs(row: TokenRow): number {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/databases';
 import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
@@ -267,6 +267,25 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
       game_code: 'angkor-fortune',
     });
     expect(live.balance).toBe(115_005);
+  });
+
+  it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL through transferWithin', async () => {
+    const s = await seat(10_000);
+    const viaKysely = vi.spyOn(t.app.services.wallet, 'transferWithin');
+    try {
+      const placed = bet(s, 1_000);
+      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+      expect(await slots.call('win', win(s, placed, 300))).toMatchObject({ status: 'RS_OK', balance: 9_300 });
+      const cancelled = bet(s, 2_000);
+      expect(await slots.call('bet', cancelled)).toMatchObject({ status: 'RS_OK', balance: 7_300 });
+      const back = rollback(s, cancelled.transaction_uuid, cancelled.round_id);
+      expect(await slots.call('rollback', back)).toMatchObject({ status: 'RS_OK', balance: 9_300 });
+      expect(viaKysely).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
+      expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 300, status: 'CLOSED' });
+      expect(await round(cancelled.round_id)).toMatchObject({ stake: 0, status: 'ROLLED_BACK' });
+    } finally {
+      viaKysely.mockRestore();
+    }
   });
 
   it('a win of 0 closes the round, and a win naming an unknown bet is refused', async () => {

@@ -29,8 +29,9 @@ export interface MoveDeps {
   transact: Transact;
 }
 
-const ledgerKey = (provider: ProviderCode, transactionUuid: string) => `prov:${provider}:${transactionUuid}`;
-const metaText = (meta: Record<string, unknown> | undefined) =>
+export const ledgerKey = (provider: ProviderCode, transactionUuid: string) =>
+  `prov:${provider}:${transactionUuid}`;
+export const metaText = (meta: Record<string, unknown> | undefined) =>
   meta === undefined ? null : JSON.stringify(meta);
 
 /** The stored first answer of a transaction id, or the refusal its reuse earns. */

@@ -6,6 +6,7 @@ import {
   walletWinRequestSchema,
   type WalletReply,
 } from '@lotto59/contract';
+import { rawSqliteOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import { groupTransactions, type Transact } from '../../db/group-transaction';
 import type { Clock } from '../../platform/clock';
@@ -19,6 +20,7 @@ import { verifySignature } from './provider-signing';
 import type { ProviderTokens, TokenRow } from './provider-tokens.service';
 import type { ProviderCode } from './providers.table';
 import * as repo from './providers.repository';
+import { SqliteProviderStatements } from './providers.sqlite.repository';
 import {
   betHash,
   payWin,
@@ -29,6 +31,8 @@ import {
   winHash,
   type MoveDeps,
 } from './seamless-wallet.moves';
+import { SqliteSeamlessMoves } from './seamless-wallet.sqlite-moves';
+import { knownTokenOf } from './seamless-wallet.tokens';
 import { ok, refusal } from './wallet-replies';
 
 /** One signed call as the route received it: the raw body is verified before anything parses it. */
@@ -61,6 +65,8 @@ function inQueue(writes: Pick<StakeBatchWriter, 'run'>, transact: Transact): Tra
 export class SeamlessWalletService {
   private readonly secrets: ReadonlyMap<ProviderCode, string>;
   private readonly moves: MoveDeps;
+  /** SQLite: the moves as synchronous units of prepared statements in the group commit (decision 0021). */
+  private readonly sqliteMoves: SqliteSeamlessMoves | undefined;
 
   constructor(
     private readonly deps: {
@@ -70,8 +76,8 @@ export class SeamlessWalletService {
       /** The process's one money write queue: each move counts in its depth (BUSY when full or closing). */
       writes: Pick<StakeBatchWriter, 'run'>;
       tokens: ProviderTokens;
-      auth: Pick<AuthService, 'isSessionLive'>;
-      players: Pick<PlayersService, 'byId'>;
+      auth: Pick<AuthService, 'isSessionLive' | 'sessionLivenessOnSqlite'>;
+      players: Pick<PlayersService, 'byId' | 'disabledFlagOnSqlite'>;
       maintenance: Pick<MaintenanceService, 'isOn'>;
       secrets: readonly ProviderSecret[];
       maxBet: number;
@@ -86,6 +92,25 @@ export class SeamlessWalletService {
       wallet: deps.wallet,
       transact: inQueue(deps.writes, groupTransactions(deps.db)),
     };
+    this.sqliteMoves = this.sqliteMovesOf();
+  }
+
+  private sqliteMovesOf(): SqliteSeamlessMoves | undefined {
+    const sqlite = rawSqliteOf(this.deps.db);
+    const transfers = this.deps.wallet.sqliteTransfers();
+    const isSessionLive = this.deps.auth.sessionLivenessOnSqlite();
+    const isPlayerDisabled = this.deps.players.disabledFlagOnSqlite();
+    if (!sqlite || !transfers || !isSessionLive || !isPlayerDisabled) return undefined;
+    return new SqliteSeamlessMoves({
+      sql: new SqliteProviderStatements(sqlite),
+      transfers,
+      clock: this.deps.clock,
+      tokens: this.deps.tokens,
+      isSessionLive,
+      isPlayerDisabled,
+      transact: this.moves.transact,
+      maxBet: this.deps.maxBet,
+    });
   }
 
   async call(call: WalletCall): Promise<WalletAnswer> {
@@ -167,6 +192,8 @@ export class SeamlessWalletService {
     const body = walletBetRequestSchema.safeParse(parsed);
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
+    // The site's switch is cached (MaintenanceService); read here, answered in its place in the unit.
+    if (this.sqliteMoves) return this.sqliteMoves.bet(provider, b, await this.deps.maintenance.isOn());
     // A transaction id seen before answers as a replay (or a refusal) whatever the token is now.
     const replay = await this.replayOf(provider, b.transaction_uuid, 'bet', betHash(b));
     if (replay) return replay;
@@ -185,6 +212,7 @@ export class SeamlessWalletService {
     const body = walletWinRequestSchema.safeParse(parsed);
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
+    if (this.sqliteMoves) return this.sqliteMoves.win(provider, b);
     const replay = await this.replayOf(provider, b.transaction_uuid, 'win', winHash(b));
     if (replay) return replay;
     // A win may come after the player has left: the token must exist and match, expired or not.
@@ -200,6 +228,7 @@ export class SeamlessWalletService {
     const body = walletRollbackRequestSchema.safeParse(parsed);
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
+    if (this.sqliteMoves) return this.sqliteMoves.rollback(provider, b);
     const replay = await this.replayOf(provider, b.transaction_uuid, 'rollback', rollbackHash(b));
     if (replay) return replay;
     const token = await this.knownToken(provider, b);
@@ -226,12 +255,7 @@ export class SeamlessWalletService {
     provider: ProviderCode,
     b: { token: string; user: string; game_code: string; request_uuid: string },
   ): Promise<TokenRow | WalletReply> {
-    const row = await this.deps.tokens.find(b.token);
-    if (!row || row.provider !== provider || String(row.player_id) !== b.user) {
-      return refusal('RS_ERROR_INVALID_TOKEN', b.request_uuid);
-    }
-    if (row.game_code !== b.game_code) return refusal('RS_ERROR_INVALID_GAME', b.request_uuid);
-    return row;
+    return knownTokenOf(await this.deps.tokens.find(b.token), provider, b);
   }
 
   /**

@@ -13,6 +13,7 @@ import { SqliteStakeBatchWriter } from './wallet.stake-batch.sqlite';
 
 export { WalletService, type ReconcileReport } from './wallet.service';
 export { CashierService } from './cashier.service';
+export type { SqliteTransfers } from './wallet.sqlite-transfer';
 export type { CreditManyCommand } from './wallet.credit-many';
 export {
   SYSTEM_ACCOUNTS,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riel } from '@lotto59/domain';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
+import { rawSqliteOf } from '../../db/create-db';
 import { systemClock } from '../../platform/clock';
 import { WalletService } from './wallet.service';
 
@@ -56,6 +57,53 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     expect(report.negativePlayerAccounts).toBe(0);
     expect(report.ok).toBe(true);
   }
+
+  it('on SQLite, the synchronous transfer writes the rows transferWithin writes, with its refusals', async () => {
+    const transfers = wallet.sqliteTransfers();
+    const sqlite = rawSqliteOf(tdb.db);
+    if (dialect !== 'sqlite') {
+      expect(transfers).toBeUndefined();
+      return;
+    }
+    expect(transfers && sqlite).toBeTruthy();
+    const inTransaction = <T>(work: () => T): T => sqlite!.transaction(work)();
+    const player = await newPlayer(5_000);
+    const cmd = (key: string, amount: number) => ({
+      idempotencyKey: key,
+      kind: 'provider_bet',
+      from: { playerId: player },
+      to: { system: 'provider:3' as const },
+      amount: riel(amount),
+      reference: 'round-1',
+    });
+    const viaKysely = await wallet.transfer(cmd('kysely-1', 1_000));
+    const viaSqlite = inTransaction(() => transfers!.transferWithin(cmd('sqlite-1', 1_000)));
+    expect(viaSqlite).toMatchObject({ replayed: false, amount: 1_000, fromBalanceAfter: 3_000 });
+    expect(viaSqlite.toBalanceAfter).toBe(viaKysely.toBalanceAfter + 1_000);
+    const rows = await tdb.db
+      .selectFrom('transfers')
+      .select(['request_hash', 'kind', 'from_account_id', 'to_account_id', 'amount', 'reference', 'note'])
+      .where('idempotency_key', 'in', ['kysely-1', 'sqlite-1'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(rows[0]);
+    // The same key: the first answer, nothing moved; with another request: refused.
+    expect(inTransaction(() => transfers!.transferWithin(cmd('sqlite-1', 1_000)))).toEqual({
+      ...viaSqlite,
+      replayed: true,
+    });
+    expect(() => inTransaction(() => transfers!.transferWithin(cmd('sqlite-1', 2_000)))).toThrow(
+      expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' }),
+    );
+    // Not covered: refused after the provider's credit, which the caller's transaction rolls back.
+    expect(() => inTransaction(() => transfers!.transferWithin(cmd('sqlite-over', 3_001)))).toThrow(
+      expect.objectContaining({ code: 'INSUFFICIENT_FUNDS' }),
+    );
+    expect(transfers!.playerBalance(player)).toBe(3_000);
+    expect(await wallet.playerBalance(player)).toBe(3_000);
+    await expectInvariants();
+  });
 
   it('moves money between two accounts and records balances after', async () => {
     const player = await newPlayer(10_000);

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
+import { rawSqliteOf } from '../../db/create-db';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
 import {
   assertTransferAmount,
@@ -15,6 +16,7 @@ import {
   type TransferReceipt,
 } from './wallet.ledger';
 import * as repo from './wallet.repository';
+import { SqliteTransfers } from './wallet.sqlite-transfer';
 import type { StatementKind } from './wallet.repository';
 
 export interface ReconcileReport {
@@ -32,6 +34,7 @@ export interface ReconcileReport {
 export class WalletService {
   private readonly systemAccountIds = new Map<SystemAccount, number>();
   private readonly playerAccountIds = new Map<number, number>();
+  private sqliteTransfersOfDb: SqliteTransfers | null | undefined;
 
   constructor(
     private readonly db: Db,
@@ -89,6 +92,19 @@ export class WalletService {
       created_at_ms: this.clock.nowMs(),
     };
     return toTransferReceipt({ ...row, id: await repo.insertTransfer(trx, row) }, false);
+  }
+
+  /**
+   * On SQLite, `transferWithin` as synchronous prepared statements on the raw handle, for a hot path that
+   * writes inside a transaction it holds on that handle (the seamless wallet's group commit); undefined on
+   * PostgreSQL. One per service (the statements are prepared once).
+   */
+  sqliteTransfers(): SqliteTransfers | undefined {
+    if (this.sqliteTransfersOfDb === undefined) {
+      const sqlite = rawSqliteOf(this.db);
+      this.sqliteTransfersOfDb = sqlite ? new SqliteTransfers(sqlite, this.clock) : null;
+    }
+    return this.sqliteTransfersOfDb ?? undefined;
   }
 
   /**

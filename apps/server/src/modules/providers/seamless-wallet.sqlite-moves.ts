@@ -1,0 +1,285 @@
+import type {
+  WalletBetRequest,
+  WalletReply,
+  WalletRollbackRequest,
+  WalletWinRequest,
+} from '@lotto59/contract';
+import { riel, type Riel } from '@lotto59/domain';
+import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
+import type { Transact } from '../../db/group-transaction';
+import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../platform/clock';
+import type { SqliteTransfers, TransferCommand } from '../wallet/wallet.public';
+import { providerAccount } from './providers.catalog';
+import type { ProviderTokens, TokenRow } from './provider-tokens.service';
+import type { SqliteProviderStatements } from './providers.sqlite.repository';
+import type { ProviderCode } from './providers.table';
+import { betHash, ledgerKey, metaText, replayOf, rollbackHash, winHash } from './seamless-wallet.moves';
+import { knownTokenOf, liveTokenOf } from './seamless-wallet.tokens';
+import { notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
+
+// The seamless wallet's bet, win and rollback on SQLite (decision 0021): each move is ONE synchronous
+// unit of prepared statements on the raw handle inside the group commit (db/group-transaction.ts, a
+// savepoint per move), from the transaction id's replay check to the last row. The reads the PostgreSQL
+// path makes before its transaction (the id, the token, the login session, the player's flag) are the
+// unit's first statements, in the same order and with the same answers (providers.md §3, decision 0011).
+// Units of a batch run one after the other, so a replay, a rollback or a win sees every move before it.
+
+export interface SqliteMoveDeps {
+  sql: SqliteProviderStatements;
+  transfers: SqliteTransfers;
+  clock: Clock;
+  tokens: Pick<ProviderTokens, 'isExpired' | 'slideOf' | 'hashOf'>;
+  /** Whether a login session is live, read inside the unit (auth's `sessionLivenessOnSqlite`). */
+  isSessionLive: (sessionId: string) => boolean;
+  /** The operator's flag, read inside the unit (players' `disabledFlagOnSqlite`). */
+  isPlayerDisabled: (playerId: number) => boolean;
+  /** The moves' transactions: the process's write queue around the group commit. */
+  transact: Transact;
+  maxBet: number;
+}
+
+/** Sync moves, each answered once its batch is committed; the checks and answers of seamless-wallet.moves.ts. */
+export class SqliteSeamlessMoves {
+  constructor(private readonly deps: SqliteMoveDeps) {}
+
+  /** `maintenance`: the site's switch as read before the move (it answers RS_ERROR_USER_DISABLED too). */
+  bet(provider: ProviderCode, b: WalletBetRequest, maintenance: boolean): Promise<WalletReply> {
+    const hash = betHash(b);
+    const tokenHash = this.deps.tokens.hashOf(b.token);
+    return this.run(() => {
+      const { sql, transfers } = this.deps;
+      const existing = sql.findTransaction(provider, b.transaction_uuid);
+      if (existing) return replayOf(existing, 'bet', hash);
+      const token = liveTokenOf(sql.findTokenByHash(tokenHash), provider, b, this.deps);
+      if ('status' in token) return token;
+      if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+      if (maintenance || this.deps.isPlayerDisabled(token.player_id)) {
+        return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
+      }
+      if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
+      const playerId = token.player_id;
+      const amount = riel(b.amount);
+      let balance: number;
+      try {
+        balance = this.moveMoney(
+          {
+            idempotencyKey: ledgerKey(provider, b.transaction_uuid),
+            kind: 'provider_bet',
+            from: { playerId },
+            to: providerAccount(provider),
+            amount,
+            reference: b.round_id,
+          },
+          playerId,
+          'from',
+        );
+      } catch (error) {
+        // The conditional debit refused; the provider's credit before it rolls back with the savepoint.
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
+          throw new Refusal(notEnoughMoney(b.request_uuid, b.user, transfers.playerBalance(playerId)));
+        }
+        throw error;
+      }
+      const reply = ok(b.request_uuid, b.user, balance);
+      const nowMs = this.deps.clock.nowMs();
+      sql.insertTransaction({
+        provider,
+        transaction_uuid: b.transaction_uuid,
+        action: 'bet',
+        player_id: playerId,
+        game_code: b.game_code,
+        round_id: b.round_id,
+        amount,
+        reference_transaction_uuid: null,
+        request_hash: hash,
+        response_json: JSON.stringify(reply),
+        rolled_back: 0,
+        created_at_ms: nowMs,
+      });
+      sql.addRoundBet({
+        provider,
+        roundId: b.round_id,
+        playerId,
+        gameCode: b.game_code,
+        amount,
+        meta: metaText(b.meta),
+        nowMs,
+      });
+      this.touch(token);
+      return reply;
+    });
+  }
+
+  win(provider: ProviderCode, b: WalletWinRequest): Promise<WalletReply> {
+    const hash = winHash(b);
+    const tokenHash = this.deps.tokens.hashOf(b.token);
+    return this.run(() => {
+      const { sql } = this.deps;
+      const existing = sql.findTransaction(provider, b.transaction_uuid);
+      if (existing) return replayOf(existing, 'win', hash);
+      // A win may come after the player has left: the token must exist and match, expired or not.
+      const token = knownTokenOf(sql.findTokenByHash(tokenHash), provider, b);
+      if ('status' in token) return token;
+      if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+      const playerId = token.player_id;
+      const amount = riel(b.amount);
+      const nowMs = this.deps.clock.nowMs();
+      // The round's payout first, as the PostgreSQL path does (there it takes the round's row lock).
+      // A refusal below rolls it back with the rest of the move's savepoint.
+      sql.addRoundWin({
+        provider,
+        roundId: b.round_id,
+        amount,
+        meta: metaText(b.meta),
+        closed: b.round_closed,
+        nowMs,
+      });
+      const bet = sql.findTransaction(provider, b.reference_transaction_uuid);
+      if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', b.request_uuid));
+      if (bet.action === 'tombstone' || bet.rolled_back === 1) {
+        throw new Refusal(refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', b.request_uuid));
+      }
+      if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== b.round_id) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
+      }
+      const balance = this.moveMoney(
+        {
+          idempotencyKey: ledgerKey(provider, b.transaction_uuid),
+          kind: 'provider_win',
+          from: providerAccount(provider),
+          to: { playerId },
+          amount,
+          reference: b.round_id,
+        },
+        playerId,
+        'to',
+      );
+      const reply = ok(b.request_uuid, b.user, balance);
+      sql.insertTransaction({
+        provider,
+        transaction_uuid: b.transaction_uuid,
+        action: 'win',
+        player_id: playerId,
+        game_code: b.game_code,
+        round_id: b.round_id,
+        amount,
+        reference_transaction_uuid: b.reference_transaction_uuid,
+        request_hash: hash,
+        response_json: JSON.stringify(reply),
+        rolled_back: 0,
+        created_at_ms: nowMs,
+      });
+      if (!this.deps.tokens.isExpired(token)) this.touch(token);
+      return reply;
+    });
+  }
+
+  rollback(provider: ProviderCode, b: WalletRollbackRequest): Promise<WalletReply> {
+    const hash = rollbackHash(b);
+    const tokenHash = this.deps.tokens.hashOf(b.token);
+    return this.run(() => {
+      const { sql, transfers } = this.deps;
+      const existing = sql.findTransaction(provider, b.transaction_uuid);
+      if (existing) return replayOf(existing, 'rollback', hash);
+      const token = knownTokenOf(sql.findTokenByHash(tokenHash), provider, b);
+      if ('status' in token) return token;
+      const playerId = token.player_id;
+      const nowMs = this.deps.clock.nowMs();
+      sql.lockRound(provider, b.round_id);
+      const record = (amount: Riel, balance: number) => {
+        const reply = ok(b.request_uuid, b.user, balance);
+        sql.insertTransaction({
+          provider,
+          transaction_uuid: b.transaction_uuid,
+          action: 'rollback',
+          player_id: playerId,
+          game_code: b.game_code,
+          round_id: b.round_id,
+          amount,
+          reference_transaction_uuid: b.reference_transaction_uuid,
+          request_hash: hash,
+          response_json: JSON.stringify(reply),
+          rolled_back: 0,
+          created_at_ms: nowMs,
+        });
+        return reply;
+      };
+      const bet = sql.findTransaction(provider, b.reference_transaction_uuid);
+      if (!bet) {
+        // The bet never arrived (or is still on its way): a tombstone under its id refuses it later.
+        sql.insertTransaction({
+          provider,
+          transaction_uuid: b.reference_transaction_uuid,
+          action: 'tombstone',
+          player_id: playerId,
+          game_code: b.game_code,
+          round_id: b.round_id,
+          amount: riel(0),
+          reference_transaction_uuid: b.transaction_uuid,
+          request_hash: hash,
+          response_json: '{}',
+          rolled_back: 1,
+          created_at_ms: nowMs,
+        });
+        return record(riel(0), transfers.playerBalance(playerId));
+      }
+      if (bet.action === 'tombstone') return record(riel(0), transfers.playerBalance(playerId));
+      // Only bets are rolled back, only the player's own, and never one whose round has a win.
+      if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== b.round_id) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
+      }
+      // Rolled back already under another transaction id: answer the balance, move nothing.
+      if (bet.rolled_back === 1) return record(riel(0), transfers.playerBalance(playerId));
+      if (sql.roundHasWin(provider, bet.round_id) || !sql.markRolledBack(provider, bet.transaction_uuid)) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
+      }
+      const balance = this.moveMoney(
+        {
+          idempotencyKey: ledgerKey(provider, b.transaction_uuid),
+          kind: 'provider_rollback',
+          from: providerAccount(provider),
+          to: { playerId },
+          amount: bet.amount,
+          reference: bet.round_id,
+        },
+        playerId,
+        'to',
+      );
+      sql.rollBackRoundBet({ provider, roundId: bet.round_id, amount: bet.amount, nowMs });
+      return record(bet.amount, balance);
+    });
+  }
+
+  /**
+   * One move in the group commit; a refusal thrown inside rolls its savepoint back and is answered. A
+   * unique key refused (another process wrote the id first) runs it once more: it then sees that row.
+   */
+  private async run(unit: () => WalletReply): Promise<WalletReply> {
+    const attempt = () => retryOnConflict(() => this.deps.transact(async () => unit()));
+    try {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return await attempt();
+      }
+    } catch (error) {
+      if (error instanceof Refusal) return error.reply;
+      throw error;
+    }
+  }
+
+  /** One ledger transfer, answered with the player's balance after it; a zero amount moves nothing. */
+  private moveMoney(cmd: TransferCommand, playerId: number, playerSide: 'from' | 'to'): number {
+    if (cmd.amount === 0) return this.deps.transfers.playerBalance(playerId);
+    const receipt = this.deps.transfers.transferWithin(cmd);
+    return playerSide === 'from' ? receipt.fromBalanceAfter : receipt.toBalanceAfter;
+  }
+
+  /** A wallet call on a live token slides its expiry, in the move's own transaction. */
+  private touch(token: TokenRow): void {
+    const slide = this.deps.tokens.slideOf(token);
+    if (slide) this.deps.sql.extendToken(token.id, slide.expiresMs, slide.nowMs);
+  }
+}
