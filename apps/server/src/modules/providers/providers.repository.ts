@@ -142,6 +142,7 @@ export async function roundHasWin(ex: Executor, provider: ProviderCode, roundId:
 }
 
 /** A bet opens its round, or adds its stake to it (several bets of one round). */
+/** A bet opens its round or adds to it; false (nothing written) when the round is another player's. */
 export async function addRoundBet(
   ex: Executor,
   row: {
@@ -153,8 +154,8 @@ export async function addRoundBet(
     meta: string | null;
     nowMs: number;
   },
-): Promise<void> {
-  await ex
+): Promise<boolean> {
+  const result = await ex
     .insertInto('provider_rounds')
     .values({
       provider: row.provider,
@@ -170,14 +171,19 @@ export async function addRoundBet(
       closed_at_ms: null,
     })
     .onConflict((oc) =>
-      oc.columns(['provider', 'round_id']).doUpdateSet({
-        stake: sql<Riel>`provider_rounds.stake + ${row.amount}`,
-        bet_meta: sql<string | null>`coalesce(${row.meta}, provider_rounds.bet_meta)`,
-        // A bet after a rollback of the round's only bet opens it again.
-        status: 'OPEN',
-      }),
+      oc
+        .columns(['provider', 'round_id'])
+        .doUpdateSet({
+          stake: sql<Riel>`provider_rounds.stake + ${row.amount}`,
+          bet_meta: sql<string | null>`coalesce(${row.meta}, provider_rounds.bet_meta)`,
+          // A bet after a rollback of the round's only bet opens it again.
+          status: 'OPEN',
+        })
+        // Another player's round is never added to: a studio that reuses a round id is refused (the caller).
+        .where('provider_rounds.player_id', '=', row.playerId),
     )
-    .execute();
+    .executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
 }
 
 /** A win adds its payout; `round_closed` closes the round. */

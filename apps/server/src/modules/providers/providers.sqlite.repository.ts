@@ -65,7 +65,8 @@ export class SqliteProviderStatements {
          win_meta, created_at_ms, closed_at_ms)
        values (?, ?, ?, ?, ?, 0, 'OPEN', ?, null, ?, null)
        on conflict (provider, round_id) do update set
-         stake = provider_rounds.stake + ?, bet_meta = coalesce(?, provider_rounds.bet_meta), status = 'OPEN'`,
+         stake = provider_rounds.stake + ?, bet_meta = coalesce(?, provider_rounds.bet_meta), status = 'OPEN'
+       where provider_rounds.player_id = excluded.player_id`,
     );
     this.roundWinOpen = sqlite.prepare<[Riel, string | null, ProviderCode, string]>(
       `update provider_rounds set payout = payout + ?, win_meta = coalesce(?, win_meta)
@@ -129,7 +130,10 @@ export class SqliteProviderStatements {
     return this.winOfRound.get(provider, roundId) !== undefined;
   }
 
-  /** A bet opens its round, or adds its stake to it (several bets of one round). */
+  /**
+   * A bet opens its round, or adds its stake to it (several bets of one round); false (nothing written)
+   * when the round is another player's.
+   */
   addRoundBet(row: {
     provider: ProviderCode;
     roundId: string;
@@ -138,17 +142,19 @@ export class SqliteProviderStatements {
     amount: Riel;
     meta: string | null;
     nowMs: number;
-  }): void {
-    this.upsertRoundBet.run(
-      row.provider,
-      row.roundId,
-      row.playerId,
-      row.gameCode,
-      row.amount,
-      row.meta,
-      row.nowMs,
-      row.amount,
-      row.meta,
+  }): boolean {
+    return (
+      this.upsertRoundBet.run(
+        row.provider,
+        row.roundId,
+        row.playerId,
+        row.gameCode,
+        row.amount,
+        row.meta,
+        row.nowMs,
+        row.amount,
+        row.meta,
+      ).changes === 1
     );
   }
 

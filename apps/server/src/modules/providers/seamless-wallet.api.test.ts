@@ -383,6 +383,22 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     ).toBe('RS_ERROR_TOKEN_EXPIRED');
   });
 
+  it('a round id already used for another player is refused and moves nothing (a studio reusing ids)', async () => {
+    const first = await seat(10_000);
+    const second = await seat(10_000);
+    const placed = bet(first, 2_000);
+    expect((await slots.call('bet', placed)).status).toBe('RS_OK');
+    const intruder = bet(second, 3_000, { round_id: placed.round_id });
+    expect((await slots.call('bet', intruder)).status).toBe('RS_ERROR_UNKNOWN');
+    // Nothing of it was stored: its replay is judged again, not answered from a record.
+    expect((await slots.call('bet', { ...intruder, request_uuid: uuid() })).status).toBe('RS_ERROR_UNKNOWN');
+    expect(await balanceOf(second.player.id)).toBe(10_000);
+    expect(await round(placed.round_id)).toMatchObject({ player_id: first.player.id, stake: 2_000 });
+    // The owner's own second bet in the round still adds to it.
+    expect((await slots.call('bet', bet(first, 1_000, { round_id: placed.round_id }))).status).toBe('RS_OK');
+    expect(await round(placed.round_id)).toMatchObject({ player_id: first.player.id, stake: 3_000 });
+  });
+
   it('50 concurrent bets against a balance covering 20 accept exactly 20', async () => {
     const s = await seat(20_000);
     const replies = await Promise.all(Array.from({ length: 50 }, () => slots.call('bet', bet(s, 1_000))));

@@ -140,7 +140,7 @@ export async function placeBet(
         rolled_back: 0,
         created_at_ms: nowMs,
       });
-      await repo.addRoundBet(trx, {
+      const ownRound = await repo.addRoundBet(trx, {
         provider,
         roundId: body.round_id,
         playerId,
@@ -149,6 +149,8 @@ export async function placeBet(
         meta: metaText(body.meta),
         nowMs,
       });
+      // A round id already used for another player: refused, and the debit above rolls back with it.
+      if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
       return reply;
     });
   } catch (error) {

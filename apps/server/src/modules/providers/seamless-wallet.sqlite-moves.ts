@@ -97,7 +97,7 @@ export class SqliteSeamlessMoves {
         rolled_back: 0,
         created_at_ms: nowMs,
       });
-      sql.addRoundBet({
+      const ownRound = sql.addRoundBet({
         provider,
         roundId: b.round_id,
         playerId,
@@ -106,6 +106,8 @@ export class SqliteSeamlessMoves {
         meta: metaText(b.meta),
         nowMs,
       });
+      // A round id already used for another player: refused; the savepoint takes the debit back.
+      if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
       this.touch(token);
       return reply;
     });
