@@ -6,6 +6,7 @@ import { lotto59Schema } from './migrations/0003-lotto59';
 import { leanBetIndexes } from './migrations/0004-lean-bet-indexes';
 import { providersSchema } from './migrations/0005-providers';
 import { lotterySchema } from './migrations/0006-lottery';
+import { clusterProcessesSchema } from './migrations/0007-cluster-processes';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0004-lean-bet-indexes': leanBetIndexes,
   '0005-providers': providersSchema,
   '0006-lottery': lotterySchema,
+  '0007-cluster-processes': clusterProcessesSchema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
