@@ -19,7 +19,8 @@
  * "Starting and stopping"); whatever is still running after SHUTDOWN_TIMEOUT_SECONDS + 5 s is killed.
  *
  * Arguments: `--build` rebuilds the web app and the studio's pages even when they exist (the server's
- * bundle is rebuilt at every start: it takes a fraction of a second).
+ * bundle is rebuilt at every start: it takes a fraction of a second); `--server-only` (the cluster test)
+ * builds neither.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -77,13 +78,17 @@ if (!haproxyBin) {
 
 const run = (args) => spawnSync('npm', args, { cwd: root, stdio: 'inherit' }).status === 0;
 const force = process.argv.includes('--build');
+// --server-only (tests): the server's bundle only; pages that are missing are then not served.
+const serverOnly = process.argv.includes('--server-only');
 if (
+  !serverOnly &&
   (force || !existsSync(join(root, 'apps/web/dist/index.html'))) &&
   !run(['run', 'build', '-w', '@lotto59/web'])
 ) {
   fail('the web app did not build.');
 }
 if (
+  !serverOnly &&
   (force || !existsSync(join(root, 'apps/demo-provider/web/dist'))) &&
   !run(['run', 'build:web', '-w', '@lotto59/demo-provider'])
 ) {
