@@ -15,7 +15,8 @@ describe('the HTTP app', () => {
   it('answers /healthz', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', schedulerLease: false });
+    expect(res.headers['x-served-by']).toBe(t.config.SERVED_BY);
   });
 
   it.each(['/game/lotto/59', '/login', '/login?next=1'])(

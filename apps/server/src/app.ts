@@ -44,6 +44,11 @@ export type App = FastifyInstance & {
   services: Services;
   /** Where `/metrics` listens (`http://host:port`) once the app listens with METRICS_PORT set; else ''. */
   metricsAddress(): string;
+  /**
+   * From now on /healthz answers 503 `draining` while every other route still serves: the load balancer
+   * stops sending here before the port closes (server.ts, SHUTDOWN_DRAIN_SECONDS).
+   */
+  startDraining(): void;
 };
 
 /**
@@ -77,8 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
+  // Which process answered (several behind a load balancer): every answer, errors included.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    void reply.header('x-served-by', config.SERVED_BY);
     done();
   });
   registerErrorHandler(app, headers);
@@ -111,7 +118,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxAgeSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  let draining = false;
+  // The load balancer's check: 503 while draining; `schedulerLease` says whether this process draws.
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(draining ? 503 : 200).send({
+      status: draining ? 'draining' : 'ok',
+      servedBy: config.SERVED_BY,
+      schedulerLease: services.lotto59.scheduler.leads(),
+    }),
+  );
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes({ auth: services.auth, cookies }));
@@ -157,6 +172,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowedOrigins: config.ALLOWED_ORIGINS,
     limits: socketLimitsFrom(config),
   });
+  // The upgrade's 101 is written by ws, not by Fastify's reply: it names the process too.
+  app.websocketServer.on('headers', (lines: string[]) => {
+    lines.push(`x-served-by: ${config.SERVED_BY}`);
+  });
+  if (config.mode === 'server') {
+    // Only processes that serve are part of the cluster (not the tests' injected apps, not the CLI).
+    app.addHook('onListen', (done) => {
+      services.cluster.start(app.log);
+      done();
+    });
+    app.addHook('onClose', () => services.cluster.stop());
+  }
   await app.register(
     providersRoutes({
       providers: services.providers,
@@ -174,7 +201,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });
-  return Object.assign(app, { services, metricsAddress: () => metrics?.address() ?? '' }) as unknown as App;
+  return Object.assign(app, {
+    services,
+    metricsAddress: () => metrics?.address() ?? '',
+    startDraining: () => {
+      draining = true;
+    },
+  }) as unknown as App;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -63,6 +64,18 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: count(1, 600_000, 1000),
   /** How long SIGTERM/SIGINT may take to drain and close before the process gives up and exits 1. */
   SHUTDOWN_TIMEOUT_SECONDS: seconds(10),
+  /**
+   * After SIGTERM, how long /healthz answers 503 while every other route still serves, so that a load
+   * balancer checking it stops sending here before the port closes (the cluster command sets 2).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  /** The name in every answer's `x-served-by` and in `ops cluster status`; default `<hostname>:<pid>`. */
+  SERVED_BY: z
+    .string()
+    .regex(/^[\w.:@-]{1,100}$/, 'letters, digits and . : @ - _ (at most 100)')
+    .default(`${hostname()}:${process.pid}`),
+  /** How often each process writes its heartbeat row (`ops cluster status`). */
+  CLUSTER_HEARTBEAT_SECONDS: seconds(2),
   /** Prometheus `/metrics` on its own port, bound to HOST (0: any free port); off when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   TIME_ZONE: z.string().min(1).default('Asia/Phnom_Penh'),

@@ -43,6 +43,12 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    if (config.SHUTDOWN_DRAIN_SECONDS > 0) {
+      // /healthz says 503 while the rest still serves, until the load balancer has stopped sending here.
+      app.startDraining();
+      app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000 }, 'draining');
+      await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    }
     const deadlineMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
     app.log.info({ signal, deadlineMs }, 'shutting down');
     const startedMs = Date.now();

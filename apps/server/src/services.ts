@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -7,6 +8,7 @@ import type { RandomSource } from './platform/random';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
+import { ClusterService } from './modules/cluster/cluster.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionCache } from './modules/auth/session-cache';
 import { argon2idHasher } from './platform/password-hasher';
@@ -84,6 +86,14 @@ export async function createServices(deps: ServiceDeps) {
   // `is_loading` of /api/user: a transfer to or from a game in flight (providers.md §4).
   players.useLoadingSource((playerId) => providers.fishing.isLoading(playerId));
   const lottery = createLottery({ ...deps, wallet });
+  // Server mode's heartbeat row (`ops cluster status`); the app runs it once it listens (app.ts).
+  const cluster = new ClusterService(
+    db,
+    clock,
+    { servedBy: config.SERVED_BY, host: hostname(), pid: process.pid },
+    () => lotto59.scheduler.leads(),
+    config.CLUSTER_HEARTBEAT_SECONDS * 1000,
+  );
   return {
     appKey,
     settings,
@@ -100,5 +110,6 @@ export async function createServices(deps: ServiceDeps) {
     lotto59,
     providers,
     lottery,
+    cluster,
   };
 }

@@ -159,6 +159,31 @@ export function buildProgram(
     });
 
   program
+    .command('cluster')
+    .description('the API processes sharing this database (server mode)')
+    .command('status')
+    .description('list the processes by their heartbeats and the one that holds the draw scheduler lease')
+    .action(async () => {
+      const s = await services();
+      const processes = await s.cluster.list();
+      if (processes.length === 0) {
+        out('no process has written a heartbeat (only server-mode processes do, once they listen)');
+        return;
+      }
+      const nowMs = Date.now();
+      for (const p of processes) {
+        const seen = `${Math.max(0, Math.round((nowMs - p.seenAtMs) / 1000))} s ago`;
+        out(
+          `${p.servedBy.padEnd(24)} ${(p.live ? 'live' : 'gone').padEnd(5)} pid ${String(p.pid).padEnd(8)}` +
+            `host ${p.host}  seen ${seen}${p.holdsLease ? '  (holds the scheduler lease)' : ''}`,
+        );
+      }
+      const holder = processes.find((p) => p.holdsLease);
+      out(`scheduler lease: ${holder ? holder.servedBy : 'no live process holds it'}`);
+      out(`${processes.filter((p) => p.live).length} live of ${processes.length}`);
+    });
+
+  program
     .command('reconcile')
     .description('check the ledger: accounts sum to zero, no negative player, balance = sum of transfers')
     .action(async () => {

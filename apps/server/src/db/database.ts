@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AnalyticsEventsTable } from '../modules/analytics/analytics.table';
 import type { AuditTable } from '../modules/audit/audit.table';
+import type { ClusterProcessesTable } from '../modules/cluster/cluster.table';
 import type {
   BetGroupsTable,
   BetsTable,
@@ -49,6 +50,7 @@ export interface Database {
   lottery_exposure: LotteryExposureTable;
   provider_transfer: ProviderTransferTable;
   fishing_sessions: FishingSessionsTable;
+  cluster_processes: ClusterProcessesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import { leanBetIndexes } from './migrations/0004-lean-bet-indexes';
 import { providersSchema } from './migrations/0005-providers';
 import { lotterySchema } from './migrations/0006-lottery';
 import { transferWalletSchema } from './migrations/0007-transfer-wallet';
+import { clusterProcessesSchema } from './migrations/0008-cluster-processes';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0005-providers': providersSchema,
   '0006-lottery': lotterySchema,
   '0007-transfer-wallet': transferWalletSchema,
+  '0008-cluster-processes': clusterProcessesSchema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -9,6 +9,8 @@ import * as repo from './scheduler-lease.repository';
  */
 export interface SchedulerLease {
   holds(): Promise<boolean>;
+  /** Whether this process held the lease at its last `holds()`, without asking the database (/healthz). */
+  held(): boolean;
   release(): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export interface SchedulerLease {
  */
 export function createSchedulerLease(db: Db, name = 'lotto59-scheduler'): SchedulerLease {
   return db.getExecutor().adapter instanceof SqliteAdapter
-    ? { holds: async () => true, release: async () => undefined }
+    ? { holds: async () => true, held: () => true, release: async () => undefined }
     : new PgAdvisoryLease(db, name);
 }
 
@@ -52,6 +54,10 @@ class PgAdvisoryLease implements SchedulerLease {
       this.acquiring = undefined;
     });
     return this.acquiring;
+  }
+
+  held(): boolean {
+    return this.session !== undefined;
   }
 
   async release(): Promise<void> {

@@ -55,6 +55,11 @@ export class Scheduler {
     this.timer = setTimeout(loop, 0);
   }
 
+  /** Whether this process runs the draw loop and holds its lease (the one that draws; /healthz). */
+  leads(): boolean {
+    return this.timer !== undefined && this.lease.held();
+  }
+
   async stop(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
