@@ -151,64 +151,72 @@ export async function placeSlip(
 
   const slipId = randomUUID();
   const odds = combinedOdds(legs.map((l) => l.odds));
-  const slip = await ctx.db.transaction().execute(async (trx) => {
-    const slipNo = await takeSlipNumber(trx);
-    const metaLegs = legs.map((leg) => {
-      const row = byId.get(leg.fixtureId)!;
-      return {
-        fixture_id: row.id,
-        fixture: fixtureLabel(row),
-        kickoff_at: new Date(row.kickoff_at).toISOString(),
-        market: leg.selection.market,
-        selection: leg.selection.pick,
-        line: lineForPick(leg.selection),
-        odds: leg.odds / 100,
+  const slip = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const slipNo = await takeSlipNumber(trx);
+      const metaLegs = legs.map((leg) => {
+        const row = byId.get(leg.fixtureId)!;
+        return {
+          fixture_id: row.id,
+          fixture: fixtureLabel(row),
+          kickoff_at: new Date(row.kickoff_at).toISOString(),
+          market: leg.selection.market,
+          selection: leg.selection.pick,
+          line: lineForPick(leg.selection),
+          odds: leg.odds / 100,
+        };
+      });
+      const row: SlipRow = {
+        id: slipId,
+        slip_no: slipNo,
+        session_id: session.id,
+        request_id: request.request_id,
+        user_id: session.user_id,
+        provider: session.provider,
+        game_code: session.game_code,
+        type: request.type,
+        stake: request.stake,
+        odds,
+        potential_payout: checked.value.potentialPayout,
+        state: 'BETTING',
+        status: 'PENDING',
+        payout: null,
+        // The bet's wallet meta, providers.md §8: {slip_no, type, legs, odds} (odds as decimals, 2 dp).
+        meta: JSON.stringify({ slip_no: slipNo, type: request.type, legs: metaLegs, odds: odds / 100 }),
+        bet_tx: randomUUID(),
+        win_tx: randomUUID(),
+        rollback_tx: randomUUID(),
+        balance: null,
+        error_code: null,
+        created_at: now,
+        updated_at: now,
+        settled_at: null,
       };
+      const existing = await slipByRequest(trx, session.id, request.request_id);
+      if (existing) return { row: existing, fresh: false };
+      await insertSlip(
+        trx,
+        row,
+        legs.map((leg, i) => ({
+          slip_id: slipId,
+          leg_no: i,
+          fixture_id: leg.fixtureId,
+          market: leg.selection.market,
+          pick: leg.selection.pick,
+          line_quarters: leg.selection.market === '1X2' ? null : leg.selection.lineQuarters,
+          odds: leg.odds,
+          outcome: null,
+        })),
+      );
+      return { row, fresh: true };
+    })
+    .catch(async (error: unknown) => {
+      // A twin request (same request_id) committed first: the unique (session, request) refused this one.
+      const twin = await slipByRequest(ctx.db, session.id, request.request_id);
+      if (twin) return { row: twin, fresh: false };
+      throw error;
     });
-    const row: SlipRow = {
-      id: slipId,
-      slip_no: slipNo,
-      session_id: session.id,
-      request_id: request.request_id,
-      user_id: session.user_id,
-      provider: session.provider,
-      game_code: session.game_code,
-      type: request.type,
-      stake: request.stake,
-      odds,
-      potential_payout: checked.value.potentialPayout,
-      state: 'BETTING',
-      status: 'PENDING',
-      payout: null,
-      // The bet's wallet meta, providers.md §8: {slip_no, type, legs, odds} (odds as decimals, 2 dp).
-      meta: JSON.stringify({ slip_no: slipNo, type: request.type, legs: metaLegs, odds: odds / 100 }),
-      bet_tx: randomUUID(),
-      win_tx: randomUUID(),
-      rollback_tx: randomUUID(),
-      balance: null,
-      error_code: null,
-      created_at: now,
-      updated_at: now,
-      settled_at: null,
-    };
-    const existing = await slipByRequest(trx, session.id, request.request_id);
-    if (existing) return { row: existing, fresh: false };
-    await insertSlip(
-      trx,
-      row,
-      legs.map((leg, i) => ({
-        slip_id: slipId,
-        leg_no: i,
-        fixture_id: leg.fixtureId,
-        market: leg.selection.market,
-        pick: leg.selection.pick,
-        line_quarters: leg.selection.market === '1X2' ? null : leg.selection.lineQuarters,
-        odds: leg.odds,
-        outcome: null,
-      })),
-    );
-    return { row, fresh: true };
-  });
   if (!slip.fresh) return replaySlip(ctx, slip.row);
   return betSlip(ctx, session, slip.row);
 }

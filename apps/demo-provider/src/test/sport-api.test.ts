@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   PlaceSlipReply,
   SessionReply,
@@ -18,6 +18,10 @@ import { TestWallet } from './test-wallet';
  * commitments, re-derivation of a result by an outside verifier, slip placement and its refusals, settlement of
  * every leg outcome to the riel, voids (automatic and the operator's) and the rollback of a failed placement.
  */
+
+// Each test places slips and waits for the wallet (one of them for a 5 s timeout): beyond the 5 s default on a
+// loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const SECRET_SPORT = 'c3'.repeat(32);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -50,7 +54,8 @@ describe.each(DIALECTS)('Demo League, the sportsbook (%s)', (dialect) => {
     studio = await startStudio(db, wallet.url, {
       secrets: { sport: SECRET_SPORT },
       clock,
-      walletTimeoutMs: 500,
+      // Generous: on a loaded machine a short timeout turns a slow answer into a rollback.
+      walletTimeoutMs: 5_000,
       sport: { pollMs: 0, roundMs: 30 * MINUTE, matchMs: 10 * MINUTE },
     });
     await studio.provider.sportTick();
@@ -407,6 +412,23 @@ describe.each(DIALECTS)('Demo League, the sportsbook (%s)', (dialect) => {
       .execute();
     await handle.close();
     expect(audit).toMatchObject([{ actor: 'system:auto-void', action: 'VOID_FIXTURE' }]);
+  });
+
+  it('takes concurrent twins of one request_id as one slip and one bet', async () => {
+    const bearer = await session('13', 100_000);
+    const [first] = (await board(bearer)).open;
+    const body = { request_id: 'twin-1', type: 'SINGLE', stake: 5_000, legs: [legsOf(first!)[1]!] };
+    const [x, y] = await Promise.all([
+      inject('POST', '/api/sport/slips', bearer, body),
+      inject('POST', '/api/sport/slips', bearer, body),
+    ]);
+    const ok = [x, y].filter((r) => r.statusCode === 200).map((r) => r.json<PlaceSlipReply>().slip.slip_id);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok).size).toBe(1);
+    expect(wallet.callsOf('bet')).toHaveLength(1);
+    const again = await inject('POST', '/api/sport/slips', bearer, body);
+    expect(again.json<PlaceSlipReply>().slip.slip_id).toBe(ok[0]);
+    expect(wallet.balances.get('13')).toBe(95_000);
   });
 
   it('rolls back a bet whose answer is lost after the debit', async () => {
