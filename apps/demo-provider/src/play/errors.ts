@@ -13,6 +13,8 @@ const STATUS: Record<GameErrorCode, number> = {
   USER_DISABLED: 403,
   // The wallet could not be reached or its answer was not believed: infrastructure, not the player's doing.
   WALLET_UNAVAILABLE: 503,
+  // A shot at a fish that is not (or no longer) on screen: refused before any charge.
+  FISH_NOT_THERE: 409,
 };
 
 const MESSAGES: Record<GameErrorCode, string> = {
@@ -24,6 +26,7 @@ const MESSAGES: Record<GameErrorCode, string> = {
   LIMIT_REACHED: 'This bet is over your limit.',
   USER_DISABLED: 'Your account cannot play right now.',
   WALLET_UNAVAILABLE: 'The wallet is not answering. Nothing was charged; please try again.',
+  FISH_NOT_THERE: 'That fish is no longer there. Nothing was charged.',
 };
 
 export class GameError extends Error {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod/mini';
 import type { StudioContext } from '../play/context';
+import { settleMagazinesOf } from '../fishing/play';
+import { registerFishingRoutes } from '../fishing/routes';
 import { GameError } from '../play/errors';
 import { changeClientSeed, ensureSeedPair, fairStateOf, rotateSeedPair } from '../play/fair';
 import { deal, history, spin } from '../play/rounds';
@@ -47,7 +49,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): vo
 
   app.post('/api/session', async (request) => {
     const body = parse(sessionRequestSchema, request.body, 'INVALID_REQUEST');
-    return openSession(ctx, body.provider, body.code);
+    const opened = await openSession(ctx, body.provider, body.code);
+    // Ocean Dragon, seamless: magazines an earlier page left open are settled, so this page starts whole.
+    if (body.provider === '5') {
+      await settleMagazinesOf(ctx, opened.user);
+      return {
+        ...opened,
+        balance: (await me(ctx, await authenticate(ctx, `Bearer ${opened.session}`))).balance,
+      };
+    }
+    return opened;
   });
 
   app.get('/api/me', async (request) => me(ctx, await authenticate(ctx, request.headers.authorization)));
@@ -67,6 +78,8 @@ export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): vo
     const { limit } = parse(historyQuerySchema, request.query, 'INVALID_REQUEST');
     return history(ctx, session, limit);
   });
+
+  registerFishingRoutes(app, ctx);
 
   app.get('/fair', async (request) => {
     const session = await authenticate(ctx, request.headers.authorization);

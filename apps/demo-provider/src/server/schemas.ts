@@ -7,7 +7,7 @@ const int = () => z.number().check(z.int());
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/));
 
 export const sessionRequestSchema = z.strictObject({
-  provider: z.enum(['2', '3', '5', 'sport']),
+  provider: z.enum(['2', '3', '4', '5', 'sport']),
   code: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 
@@ -27,3 +27,9 @@ export const fairRequestSchema = z.union([
   z.strictObject({ rotate: z.literal(true), client_seed: z.optional(z.string()) }),
   z.strictObject({ client_seed: z.string() }),
 ]);
+
+export const shotRequestSchema = z.strictObject({
+  fish_id: int().check(z.minimum(0), z.maximum(1_000_000)),
+  level: int(),
+  request_id: requestId,
+});

@@ -1,8 +1,13 @@
 import type {
   DealReply,
   DealRequest,
-  DemoSeamlessProvider,
+  DemoPageProvider,
+  ExitReply,
   FairRotateReply,
+  FishReply,
+  HistoryShot,
+  ShotReply,
+  ShotRequest,
   FairState,
   GameApiError,
   HistoryRound,
@@ -31,6 +36,7 @@ const KNOWN_CODES: readonly ErrorCode[] = [
   'LIMIT_REACHED',
   'USER_DISABLED',
   'WALLET_UNAVAILABLE',
+  'FISH_NOT_THERE',
 ];
 
 /**
@@ -43,7 +49,7 @@ export class GameApi {
 
   constructor(private readonly base = '/provider/demo/') {}
 
-  async openSession(provider: DemoSeamlessProvider, code: string): Promise<SessionReply> {
+  async openSession(provider: DemoPageProvider, code: string): Promise<SessionReply> {
     const reply = await this.call<SessionReply>('POST', 'api/session', { provider, code });
     this.bearer = reply.session;
     return reply;
@@ -59,6 +65,23 @@ export class GameApi {
 
   deal(body: DealRequest): Promise<DealReply> {
     return this.callTwice<DealReply>('api/baccarat/deal', body);
+  }
+
+  fish(): Promise<FishReply> {
+    return this.call<FishReply>('GET', 'api/fishing/fish');
+  }
+
+  shoot(body: ShotRequest): Promise<ShotReply> {
+    return this.callTwice<ShotReply>('api/fishing/shoot', body);
+  }
+
+  /** Sent as the page goes away too: `keepalive` lets the request outlive the page. */
+  exitFishing(): Promise<ExitReply> {
+    return this.call<ExitReply>('POST', 'api/fishing/exit', {}, true);
+  }
+
+  fishingHistory(limit = 30): Promise<HistoryShot[]> {
+    return this.call<HistoryShot[]>('GET', `api/fishing/history?limit=${limit}`);
   }
 
   history(limit = 30): Promise<HistoryRound[]> {
@@ -87,7 +110,7 @@ export class GameApi {
     }
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, keepalive = false): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.bearer) headers.Authorization = `Bearer ${this.bearer}`;
@@ -98,6 +121,7 @@ export class GameApi {
         headers,
         body: body === undefined ? null : JSON.stringify(body),
         credentials: 'omit',
+        keepalive,
       });
     } catch {
       throw new GameApiFailure('NETWORK', 'no answer from the game server');

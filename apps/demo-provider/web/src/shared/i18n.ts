@@ -86,6 +86,16 @@ const KM = {
   minMax: 'តិចបំផុត – ច្រើនបំផុត',
   perRound: 'ការភ្នាល់ក្នុងមួយជុំ',
   tieReturns: 'សងប្រាក់ដើមវិញពេលស្មើ',
+  fishingTitle: 'នាគសមុទ្រ',
+  cannon: 'កាំភ្លើង',
+  cannonDown: 'បន្ថយកម្រិតកាំភ្លើង',
+  cannonUp: 'បង្កើនកម្រិតកាំភ្លើង',
+  perShot: 'ក្នុងមួយគ្រាប់',
+  bullets: 'គ្រាប់',
+  tapToShoot: 'ប៉ះត្រីដើម្បីបាញ់',
+  caught: 'ចាប់បាន',
+  fishRules: 'ត្រីនីមួយៗមានប្រាក់រង្វាន់ × តម្លៃគ្រាប់។ ឱកាសចាប់ = 96 % ÷ មេគុណ ដូច្នេះ RTP 96 % សម្រាប់គ្រប់ត្រី។',
+  dragon: 'នាគ × 100 ដល់ 300',
 } as const;
 
 export type TextKey = keyof typeof KM;
@@ -170,6 +180,17 @@ const EN: Record<TextKey, string> = {
   minMax: 'Min – max',
   perRound: 'Bets per round',
   tieReturns: 'stake back on a tie',
+  fishingTitle: 'Ocean Dragon',
+  cannon: 'Cannon',
+  cannonDown: 'Lower the cannon',
+  cannonUp: 'Raise the cannon',
+  perShot: 'per shot',
+  bullets: 'bullets',
+  tapToShoot: 'Tap a fish to shoot',
+  caught: 'Caught',
+  fishRules:
+    'Each fish pays its multiplier × the shot. Capture chance = 96 % ÷ multiplier, so every fish returns 96 %.',
+  dragon: 'Dragon × 100 to 300',
 };
 
 /**
@@ -194,6 +215,7 @@ const ERRORS: Record<ErrorCode, { km: string; en: string }> = {
     km: 'កាបូបប្រាក់មិនអាចប្រើបានឥឡូវនេះ។ ប្រាក់របស់អ្នកមិនបានផ្លាស់ប្ដូរទេ។',
     en: 'The wallet is unavailable right now. Your money did not change.',
   },
+  FISH_NOT_THERE: { km: 'ត្រីនោះបាត់ហើយ។ មិនបានគិតប្រាក់ទេ។', en: 'That fish is gone. Nothing was charged.' },
   NETWORK: {
     km: 'បញ្ហាតភ្ជាប់។ សូមពិនិត្យសមតុល្យ ហើយសាកម្ដងទៀត។',
     en: 'Connection problem. Check your balance and try again.',
