@@ -293,6 +293,46 @@ describe.each(DIALECTS)('Ocean Dragon shots (%s)', (dialect) => {
     expect(wallet.balances.get('42')).toBe(4_999);
   });
 
+  it('provider 5: a win the wallet does not take is retried from the outbox; an idle magazine is settled by the worker', async () => {
+    const s = await session('5', 100_000);
+    const first = (await shoot(s.session, (await target(s.session)).id, 2)).json<ShotReply>();
+    expect(first.magazine).toEqual({ level: 2, shots_left: 49 });
+    // The wallet fails the win sent on exit: the page still gets its answer, the win stays owed.
+    wallet.failures.set('win', ['http500']);
+    await post('/api/fishing/exit', {}, s.session);
+    expect(wallet.callsOf('win')).toHaveLength(1);
+    expect(wallet.balances.get('42')).toBe(100_000 - 10_000);
+    now += 61_000;
+    expect(await studio.provider.drainOutbox()).toBe(1);
+    expect(wallet.balances.get('42')).toBe(100_000 - 200 + first.payout);
+
+    // A magazine the player walked away from: after 30 min without a shot the worker refunds its bullets.
+    const second = (await shoot(s.session, (await target(s.session)).id, 1)).json<ShotReply>();
+    expect(second.magazine).toEqual({ level: 1, shots_left: 49 });
+    now += 29 * 60_000;
+    await studio.provider.drainOutbox();
+    expect(wallet.callsOf('win')).toHaveLength(2);
+    now += 2 * 60_000;
+    await studio.provider.drainOutbox();
+    const wins = wallet.callsOf('win');
+    expect(wins).toHaveLength(3);
+    expect(wins[2]!.body.meta).toEqual({ shots: 1, payout: second.payout, refund: 4_900 });
+    expect(wallet.balances.get('42')).toBe(100_000 - 200 + first.payout - 100 + second.payout);
+  });
+
+  it('provider 5: a new page settles the magazine an earlier page left open', async () => {
+    const a = await session('5', 100_000);
+    const shot = (await shoot(a.session, (await target(a.session)).id, 1)).json<ShotReply>();
+    expect(wallet.callsOf('win')).toHaveLength(0);
+    const b = await session('5', 100_000);
+    expect(wallet.callsOf('win')).toHaveLength(1);
+    expect(b.balance).toBe(100_000 - 100 + shot.payout);
+    // The old page's magazine is closed: its next shot buys a new one.
+    const again = (await shoot(a.session, (await target(a.session)).id, 1)).json<ShotReply>();
+    expect(again.magazine).toEqual({ level: 1, shots_left: 49 });
+    expect(wallet.callsOf('bet')).toHaveLength(2);
+  });
+
   it('the capture rule is the published one: uniform(D) below the fish threshold', () => {
     const seed = '5bfd02a12d89377308d99fe3e193429a3f21347e0c9670b1a36dcc473983f277';
     for (let nonce = 0; nonce < 50; nonce += 1) {
