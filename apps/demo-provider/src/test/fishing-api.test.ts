@@ -278,7 +278,7 @@ describe.each(DIALECTS)('Ocean Dragon shots (%s)', (dialect) => {
     ]);
     // Every bet has its win: the wallet holds exactly start − shots fired + payouts.
     expect(wallet.balances.get('42')).toBe(1_000_000 - stake + payout);
-  });
+  }, 30_000);
 
   it('provider 5: a refused magazine bet refuses the shot, with nothing recorded', async () => {
     const s = await session('5', 4_999);
