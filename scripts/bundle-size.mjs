@@ -24,7 +24,12 @@ const ROUTE_BUDGETS = [
 const MAIN_LAYOUT_SOURCE = 'src/app/layout/main-layout.tsx';
 const DIST = process.argv[2] ?? 'apps/web/dist';
 const DEMO_DIST = process.argv[3] ?? 'apps/demo-provider/web/dist';
-const DEMO_PAGES = ['angkor-fortune/index.html', 'baccarat/index.html', 'demo-league/index.html'];
+const DEMO_PAGES = [
+  'angkor-fortune/index.html',
+  'baccarat/index.html',
+  'demo-league/index.html',
+  'ocean-dragon/index.html',
+];
 const DEMO_BUDGET_BYTES = 120 * 1000;
 const MANIFEST = join(DIST, '.vite', 'manifest.json');
 const LOGIN_ROUTE_SOURCE = 'src/app/routes/auth/login.tsx';

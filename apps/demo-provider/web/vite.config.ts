@@ -33,6 +33,7 @@ export default defineConfig({
         'angkor-fortune': fileURLToPath(new URL('./angkor-fortune/index.html', import.meta.url)),
         baccarat: fileURLToPath(new URL('./baccarat/index.html', import.meta.url)),
         'demo-league': fileURLToPath(new URL('./demo-league/index.html', import.meta.url)),
+        'ocean-dragon': fileURLToPath(new URL('./ocean-dragon/index.html', import.meta.url)),
       },
       treeshake: {
         // The rules are pure by lint rule (eslint.config.js): a page that takes the slot's functions does not

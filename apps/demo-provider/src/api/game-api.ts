@@ -7,9 +7,12 @@ import type { BaccaratBetKind } from '../rules';
 /** Provider ids of the demo studio's seamless games (providers.md §1). */
 export type DemoSeamlessProvider = '2' | '3' | '5' | 'sport';
 
+/** Every provider a page can open a session with: the seamless ones and the transfer-wallet fishing game (4). */
+export type DemoPageProvider = DemoSeamlessProvider | '4';
+
 /** `POST /provider/demo/api/session`: the page trades its one-time launch code for a game session. */
 export interface SessionRequest {
-  provider: DemoSeamlessProvider;
+  provider: DemoPageProvider;
   code: string;
 }
 export interface SessionReply {
@@ -112,7 +115,8 @@ export interface GameApiError {
     | 'USER_DISABLED'
     | 'WALLET_UNAVAILABLE'
     | 'ODDS_CHANGED'
-    | 'BETTING_CLOSED';
+    | 'BETTING_CLOSED'
+    | 'FISH_NOT_THERE';
   message: string;
   /** ODDS_CHANGED only: per leg whose odds moved, its index and the odds offered now (hundredths). */
   changes?: { leg: number; shown: number; current: number }[];
@@ -206,4 +210,71 @@ export interface SlipView {
 export interface PlaceSlipReply {
   slip: SlipView;
   balance: number;
+}
+
+/** A fish of the session's school (cosmetic path; the server knows who is on screen when). Times in unix ms. */
+export interface SchoolFishView {
+  id: number;
+  kind: string;
+  spawn_at: number;
+  swim_ms: number;
+  from_left: boolean;
+  y0: number;
+  y1: number;
+  bend: number;
+}
+
+/** `GET /provider/demo/api/fishing/fish`: the server's clock and the live fish now and in the next seconds. */
+export interface FishReply {
+  now: number;
+  fish: SchoolFishView[];
+}
+
+/** `POST /provider/demo/api/fishing/shoot`: one shot at a fish on screen, at cannon level 1..6. */
+export interface ShotRequest {
+  fish_id: number;
+  level: number;
+  request_id: string;
+}
+export interface ShotReply {
+  shot_id: string;
+  fish_id: number;
+  fish: string;
+  level: number;
+  cost: number;
+  captured: boolean;
+  /** × cost; 0 when the fish got away. */
+  multiplier: number;
+  payout: number;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  /**
+   * Provider 4: the in-game balance after the shot. Provider 5: the wallet's balance plus what the open magazine
+   * would return if the player left now (its payouts and unfired bullets).
+   */
+  balance: number;
+  /** Provider 5: the magazine the shot came from (50 shots, one wallet bet). */
+  magazine: { level: number; shots_left: number } | null;
+}
+
+/** `POST /provider/demo/api/fishing/exit`: provider 5 settles its open magazine (the `win` of §7.3). */
+export interface ExitReply {
+  balance: number;
+}
+
+/** `GET /provider/demo/api/fishing/history?limit=`: the player's recent shots, newest first. */
+export interface HistoryShot {
+  shot_id: string;
+  fish: string;
+  level: number;
+  cost: number;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  server_seed: string | null;
+  created_at: string;
+  captured: boolean;
+  multiplier: number;
+  payout: number;
 }

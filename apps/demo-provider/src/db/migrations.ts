@@ -222,7 +222,109 @@ const sport: Migration = {
   },
 };
 
-const MIGRATIONS: Record<string, Migration> = { '0001-initial': initial, '0002-sport': sport };
+/*
+ * Ocean Dragon (providers.md §4, §7.3): provider 4's in-game balances and its transfers (idempotent by
+ * transfer_id, with NOT_FOUND tombstones), the fishing sessions' fish seed, every shot, and provider 5's
+ * magazines (a magazine is a `rounds` row, so its win and rollback go through the outbox like any round's).
+ */
+const fishing: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('transfer_wallets')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('balance', 'bigint', (c) => c.notNull())
+      // The game session since its deposit (the withdraw's summary), zeroed by each withdraw.
+      .addColumn('shots', 'integer', (c) => c.notNull())
+      .addColumn('stake', 'bigint', (c) => c.notNull())
+      .addColumn('payout', 'bigint', (c) => c.notNull())
+      .addColumn('updated_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('transfers')
+      .addColumn('transfer_id', 'text', (c) => c.primaryKey())
+      // Null for a tombstone (a status query for an id never seen).
+      .addColumn('user_id', 'text')
+      .addColumn('direction', 'text')
+      .addColumn('amount', 'bigint', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('fingerprint', 'text')
+      .addColumn('response', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('fishing_sessions')
+      .addColumn('session_id', 'text', (c) => c.primaryKey().references('page_sessions.id'))
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('fish_seed', 'text', (c) => c.notNull())
+      .addColumn('started_at', 'bigint', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('fishing_magazines')
+      .addColumn('round_id', 'text', (c) => c.primaryKey().references('rounds.id'))
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('level', 'integer', (c) => c.notNull())
+      .addColumn('cost', 'bigint', (c) => c.notNull())
+      .addColumn('shots', 'integer', (c) => c.notNull())
+      .addColumn('payout', 'bigint', (c) => c.notNull())
+      .execute();
+    // One magazine being bought or in use per session: two racing shots cannot both buy one.
+    await db.schema
+      .createIndex('rounds_open_magazine')
+      .on('rounds')
+      .column('session_id')
+      .unique()
+      .where(sql<boolean>`game_code = 'ocean-dragon' and state in ('BETTING', 'LOADED')`)
+      .execute();
+
+    await db.schema
+      .createTable('fishing_shots')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('session_id', 'text', (c) => c.notNull())
+      .addColumn('request_id', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('magazine_id', 'text')
+      .addColumn('fish_id', 'integer', (c) => c.notNull())
+      .addColumn('fish_code', 'text', (c) => c.notNull())
+      .addColumn('level', 'integer', (c) => c.notNull())
+      .addColumn('cost', 'bigint', (c) => c.notNull())
+      .addColumn('seed_pair_id', 'text', (c) => c.notNull().references('seed_pairs.id'))
+      .addColumn('nonce', 'integer', (c) => c.notNull())
+      .addColumn('client_seed', 'text', (c) => c.notNull())
+      .addColumn('server_seed_hash', 'text', (c) => c.notNull())
+      .addColumn('captured', 'integer', (c) => c.notNull())
+      .addColumn('multiplier', 'integer', (c) => c.notNull())
+      .addColumn('payout', 'bigint', (c) => c.notNull())
+      .addColumn('balance', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addUniqueConstraint('fishing_shots_session_request', ['session_id', 'request_id'])
+      .addUniqueConstraint('fishing_shots_pair_nonce', ['seed_pair_id', 'nonce'])
+      .execute();
+    // A fish is caught once: a second capture of it (two shots racing) fails its whole transaction.
+    await db.schema
+      .createIndex('fishing_shots_one_capture')
+      .on('fishing_shots')
+      .columns(['session_id', 'fish_id'])
+      .unique()
+      .where(sql<boolean>`captured = 1`)
+      .execute();
+    await db.schema
+      .createIndex('fishing_shots_user')
+      .on('fishing_shots')
+      .columns(['user_id', 'provider', 'created_at'])
+      .execute();
+  },
+};
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-sport': sport,
+  '0003-fishing': fishing,
+};
 
 class InCodeMigrations implements MigrationProvider {
   getMigrations(): Promise<Record<string, Migration>> {

@@ -33,6 +33,7 @@ export interface PageSessionsTable {
 export const ROUND_STATES = [
   'BETTING', // bet sent or about to be; its fate is unknown until the wallet answers
   'BET_REFUSED', // NOT_ENOUGH_MONEY / LIMIT_REACHED: nothing moved, nothing to undo
+  'LOADED', // a fishing magazine (provider 5): debited, being fired; its win is sent when it is settled
   'BET_OK', // debited; the win is in the outbox
   'WIN_SENT', // closed
   'ROLLBACK_PENDING', // the bet's fate is unknown or failed: a rollback is in the outbox
@@ -191,6 +192,74 @@ export interface SportAuditTable {
   detail: string;
 }
 
+/** Provider 4's in-game balance per player (transfer wallet, providers.md §4) and its session counters. */
+export interface TransferWalletsTable {
+  user_id: string;
+  balance: number;
+  shots: number;
+  stake: number;
+  payout: number;
+  updated_at: number;
+}
+
+export const TRANSFER_STATES = ['COMPLETED', 'FAILED', 'NOT_FOUND'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
+/** Every transfer_id ever seen, with the answer given, so a replay answers the same (§4). */
+export interface TransfersTable {
+  transfer_id: string;
+  user_id: string | null;
+  direction: 'IN' | 'OUT' | null;
+  amount: number;
+  state: TransferState;
+  /** The business fields of the first request, to tell a replay from a different transfer under the same id. */
+  fingerprint: string | null;
+  response: string;
+  created_at: number;
+}
+
+/** A fishing page session's fish: a seed for the (cosmetic) school and the clock it swims by. */
+export interface FishingSessionsTable {
+  session_id: string;
+  user_id: string;
+  provider: string;
+  fish_seed: string;
+  started_at: number;
+}
+
+/** Provider 5's magazine: the counters of a `rounds` row whose bet bought 50 shots at one level. */
+export interface FishingMagazinesTable {
+  round_id: string;
+  session_id: string;
+  level: number;
+  cost: number;
+  shots: number;
+  payout: number;
+}
+
+/** One charged shot: its fair-stream coordinates and outcome, and the balance the page was shown. */
+export interface FishingShotsTable {
+  id: string;
+  session_id: string;
+  request_id: string;
+  user_id: string;
+  provider: string;
+  magazine_id: string | null;
+  fish_id: number;
+  fish_code: string;
+  level: number;
+  cost: number;
+  seed_pair_id: string;
+  nonce: number;
+  client_seed: string;
+  server_seed_hash: string;
+  captured: number;
+  multiplier: number;
+  payout: number;
+  balance: number;
+  created_at: number;
+}
+
 export interface DemoProviderDatabase {
   seed_pairs: SeedPairsTable;
   page_sessions: PageSessionsTable;
@@ -203,4 +272,9 @@ export interface DemoProviderDatabase {
   /** The slips' owed wins and rollbacks; the same columns as `outbox`, round_id naming a slip. */
   sport_outbox: OutboxTable;
   sport_audit: SportAuditTable;
+  transfer_wallets: TransferWalletsTable;
+  transfers: TransfersTable;
+  fishing_sessions: FishingSessionsTable;
+  fishing_magazines: FishingMagazinesTable;
+  fishing_shots: FishingShotsTable;
 }

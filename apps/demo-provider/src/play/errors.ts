@@ -16,6 +16,8 @@ const STATUS: Record<GameErrorCode, number> = {
   BETTING_CLOSED: 409,
   // The wallet could not be reached or its answer was not believed: infrastructure, not the player's doing.
   WALLET_UNAVAILABLE: 503,
+  // A shot at a fish that is not (or no longer) on screen: refused before any charge.
+  FISH_NOT_THERE: 409,
 };
 
 const MESSAGES: Record<GameErrorCode, string> = {
@@ -29,6 +31,7 @@ const MESSAGES: Record<GameErrorCode, string> = {
   WALLET_UNAVAILABLE: 'The wallet is not answering. Nothing was charged; please try again.',
   ODDS_CHANGED: 'The odds changed; confirm the new odds.',
   BETTING_CLOSED: 'Betting on this match has closed.',
+  FISH_NOT_THERE: 'That fish is no longer there. Nothing was charged.',
 };
 
 export class GameError extends Error {

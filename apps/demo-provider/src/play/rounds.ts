@@ -122,7 +122,16 @@ function replayRound<R>(round: Round): WithBalance<R> {
   }
 }
 
-async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Round): Promise<WithBalance<R>> {
+/**
+ * Sends the round's bet. A refusal the player caused moves the round to BET_REFUSED; a failure or any other
+ * refusal to ROLLBACK_PENDING with its rollback owed (and tried once now). Both throw the page-facing error.
+ * On success the round is still BETTING: the caller records what the accepted bet leads to.
+ */
+export async function placeBet(
+  ctx: StudioContext,
+  session: PageSession,
+  round: Round,
+): Promise<{ balance: number; at: number }> {
   const bet = await ctx.wallet.bet(round.provider, {
     transaction_uuid: round.bet_tx,
     token: session.wallet_token,
@@ -164,7 +173,12 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
     if (code === 'SESSION_EXPIRED') await endSession(ctx, session);
     throw new GameError(code);
   }
+  return { balance: bet.body.balance, at: now };
+}
 
+async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Round): Promise<WithBalance<R>> {
+  const bet = await placeBet(ctx, session, round);
+  const now = bet.at;
   ctx.fault?.('bet-acknowledged');
   // Debited. The win is owed from this instant: it is written with the state, then sent at once; if that
   // attempt fails the worker sends it on the schedule, and the page still gets its outcome now.
@@ -172,7 +186,7 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
   await ctx.db.transaction().execute(async (trx) => {
     await moveRound(trx, round.id, ['BETTING'], {
       state: 'BET_OK',
-      balance: bet.body.balance,
+      balance: bet.balance,
       updated_at: now,
     });
     await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, session.wallet_token), now, firstRetry));
@@ -181,7 +195,7 @@ async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Rou
   await touchSession(ctx, session);
   const entry = await outboxFor(ctx.db, round.id, 'WIN');
   const paid = entry ? await attemptOutbox(ctx, entry) : null;
-  return { ...(JSON.parse(round.result) as R), balance: paid ?? bet.body.balance };
+  return { ...(JSON.parse(round.result) as R), balance: paid ?? bet.balance };
 }
 
 function requireGame(session: PageSession, game: keyof typeof GAMES): void {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DemoSeamlessProvider, MeReply, SessionReply } from '../api/game-api';
+import type { DemoPageProvider, DemoSeamlessProvider, MeReply, SessionReply } from '../api/game-api';
+import { walletOf } from '../transfer/store';
 import type { StudioContext } from './context';
 import { GameError } from './errors';
 import { ensureSeedPair, fairStateOf } from './fair';
@@ -17,9 +18,17 @@ const MAX_SESSION_MS = 12 * 3_600_000;
 
 const hashBearer = (bearer: string): string => createHash('sha256').update(bearer).digest('hex');
 
+/**
+ * Provider 4 plays on the in-game balance our casino transferred in (providers.md §4): its page shows that, never
+ * the casino's wallet balance.
+ */
+async function inGameBalance(ctx: StudioContext, user: string): Promise<number> {
+  return (await walletOf(ctx.db, user))?.balance ?? 0;
+}
+
 export async function openSession(
   ctx: StudioContext,
-  provider: DemoSeamlessProvider,
+  provider: DemoPageProvider,
   code: string,
 ): Promise<SessionReply> {
   if (!ctx.wallet.hasProvider(provider))
@@ -51,7 +60,7 @@ export async function openSession(
     user,
     game_code,
     currency: 'KHR',
-    balance,
+    balance: provider === '4' ? await inGameBalance(ctx, user) : balance,
     expires_at: new Date(expiresAt).toISOString(),
     fair: fairStateOf(pair),
   };
@@ -79,6 +88,17 @@ export async function endSession(ctx: StudioContext, session: PageSession): Prom
 }
 
 export async function me(ctx: StudioContext, session: PageSession): Promise<MeReply> {
+  if (session.provider === '4') {
+    const pair = await ensureSeedPair(ctx, session.user_id, session.provider);
+    return {
+      user: session.user_id,
+      game_code: session.game_code,
+      currency: 'KHR',
+      balance: await inGameBalance(ctx, session.user_id),
+      expires_at: new Date(session.expires_at).toISOString(),
+      fair: fairStateOf(pair),
+    };
+  }
   const answer = await ctx.wallet.balance(session.provider, {
     token: session.wallet_token,
     user: session.user_id,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { openDemoProviderDb, type DemoProviderDatabaseOptions } from '../db/open';
 import { DEFAULT_RETRY, type FaultPoint, type RetryOptions, type StudioContext } from '../play/context';
+import { settleIdleMagazines } from '../fishing/play';
 import { attemptOutbox, drainOutbox, recoverRounds } from '../play/outbox';
 import {
   OUTBOX_TABLES,
@@ -19,6 +20,7 @@ import { WalletClient } from '../wallet/wallet-client';
 import { API_HEADERS, checkFrameAncestors, pageHeaders } from './headers';
 import { registerPages } from './pages';
 import { registerGameRoutes } from './routes';
+import { transferRoutes } from '../transfer/routes';
 
 /*
  * The demo studio as a Fastify plugin: mount it under `/provider/demo` in the casino's server (embedded mode)
@@ -99,9 +101,12 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   let draining: Promise<number> | undefined;
   const drain = (): Promise<number> => {
     // One pass at a time: a slow wallet must not pile passes up, each resending the same calls.
-    draining ??= drainOutbox(ctx).finally(() => {
-      draining = undefined;
-    });
+    draining ??= settleIdleMagazines(ctx)
+      .catch(() => 0)
+      .then(() => drainOutbox(ctx))
+      .finally(() => {
+        draining = undefined;
+      });
     return draining;
   };
   const timer =
@@ -138,12 +143,13 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
       const path = request.url.split('?', 1)[0]!;
-      const isApi = /\/(api\/|fair$)/.test(path);
+      const isApi = /\/(api\/|fair$|transfer\/)/.test(path);
       if (!isApi) reply.removeHeader('x-frame-options');
       void reply.headers(isApi ? API_HEADERS : page);
       done();
     });
     registerGameRoutes(app, ctx);
+    await app.register(transferRoutes(ctx, options.secrets['4']));
     await registerPages(app, options.webDistDir ?? DEFAULT_WEB_DIST);
   };
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod/mini';
 import type { StudioContext } from '../play/context';
+import { settleMagazinesOf } from '../fishing/play';
+import { registerFishingRoutes } from '../fishing/routes';
 import { GameError } from '../play/errors';
 import { changeClientSeed, ensureSeedPair, fairStateOf, rotateSeedPair } from '../play/fair';
 import { deal, history, spin } from '../play/rounds';
@@ -53,7 +55,16 @@ export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): vo
 
   app.post('/api/session', async (request) => {
     const body = parse(sessionRequestSchema, request.body, 'INVALID_REQUEST');
-    return openSession(ctx, body.provider, body.code);
+    const opened = await openSession(ctx, body.provider, body.code);
+    // Ocean Dragon, seamless: magazines an earlier page left open are settled, so this page starts whole.
+    if (body.provider === '5') {
+      await settleMagazinesOf(ctx, opened.user);
+      return {
+        ...opened,
+        balance: (await me(ctx, await authenticate(ctx, `Bearer ${opened.session}`))).balance,
+      };
+    }
+    return opened;
   });
 
   app.get('/api/me', async (request) => me(ctx, await authenticate(ctx, request.headers.authorization)));
@@ -99,6 +110,7 @@ export function registerGameRoutes(app: FastifyInstance, ctx: StudioContext): vo
     if (found === null) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such fixture.' });
     return found;
   });
+  registerFishingRoutes(app, ctx);
 
   app.get('/fair', async (request) => {
     const session = await authenticate(ctx, request.headers.authorization);

@@ -7,7 +7,7 @@ const int = () => z.number().check(z.int());
 const requestId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/));
 
 export const sessionRequestSchema = z.strictObject({
-  provider: z.enum(['2', '3', '5', 'sport']),
+  provider: z.enum(['2', '3', '4', '5', 'sport']),
   code: z.string().check(z.minLength(1), z.maxLength(255)),
 });
 
@@ -51,4 +51,10 @@ export const slipsQuerySchema = z.strictObject({
 
 export const fixtureIdParamsSchema = z.strictObject({
   id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+});
+
+export const shotRequestSchema = z.strictObject({
+  fish_id: int().check(z.minimum(0), z.maximum(1_000_000)),
+  level: int(),
+  request_id: requestId,
 });

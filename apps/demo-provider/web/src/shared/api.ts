@@ -1,8 +1,13 @@
 import type {
   DealReply,
   DealRequest,
-  DemoSeamlessProvider,
+  DemoPageProvider,
+  ExitReply,
   FairRotateReply,
+  FishReply,
+  HistoryShot,
+  ShotReply,
+  ShotRequest,
   FairState,
   GameApiError,
   HistoryRound,
@@ -40,6 +45,7 @@ const KNOWN_CODES: readonly ErrorCode[] = [
   'WALLET_UNAVAILABLE',
   'ODDS_CHANGED',
   'BETTING_CLOSED',
+  'FISH_NOT_THERE',
 ];
 
 /**
@@ -52,7 +58,7 @@ export class GameApi {
 
   constructor(private readonly base = '/provider/demo/') {}
 
-  async openSession(provider: DemoSeamlessProvider, code: string): Promise<SessionReply> {
+  async openSession(provider: DemoPageProvider, code: string): Promise<SessionReply> {
     const reply = await this.call<SessionReply>('POST', 'api/session', { provider, code });
     this.bearer = reply.session;
     return reply;
@@ -68,6 +74,23 @@ export class GameApi {
 
   deal(body: DealRequest): Promise<DealReply> {
     return this.callTwice<DealReply>('api/baccarat/deal', body);
+  }
+
+  fish(): Promise<FishReply> {
+    return this.call<FishReply>('GET', 'api/fishing/fish');
+  }
+
+  shoot(body: ShotRequest): Promise<ShotReply> {
+    return this.callTwice<ShotReply>('api/fishing/shoot', body);
+  }
+
+  /** Sent as the page goes away too: `keepalive` lets the request outlive the page. */
+  exitFishing(): Promise<ExitReply> {
+    return this.call<ExitReply>('POST', 'api/fishing/exit', {}, true);
+  }
+
+  fishingHistory(limit = 30): Promise<HistoryShot[]> {
+    return this.call<HistoryShot[]>('GET', `api/fishing/history?limit=${limit}`);
   }
 
   history(limit = 30): Promise<HistoryRound[]> {
@@ -113,7 +136,7 @@ export class GameApi {
     }
   }
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown, keepalive = false): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.bearer) headers.Authorization = `Bearer ${this.bearer}`;
@@ -124,6 +147,7 @@ export class GameApi {
         headers,
         body: body === undefined ? null : JSON.stringify(body),
         credentials: 'omit',
+        keepalive,
       });
     } catch {
       throw new GameApiFailure('NETWORK', 'no answer from the game server');

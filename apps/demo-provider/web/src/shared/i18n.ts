@@ -133,6 +133,16 @@ const KM = {
     'ភ្នាល់មុនការប្រកួតតែប៉ុណ្ណោះ ហើយបិទពេលចាប់ផ្ដើម។ ហេនឌីកាបមួយភាគបួន បែងចែកប្រាក់ភ្នាល់ជាពីរ។ ការប្រកួតមោឃៈ៖ ភ្នាល់ទោលសងប្រាក់ដើមវិញ ហើយក្នុង Parlay រាប់ជា 1.00។',
   fixtureFair:
     'លទ្ធផលនីមួយៗ៖ HMAC-SHA256(គ្រាប់ពូជ, "fixture:<id>:0")។ តម្លៃហាសនៃគ្រាប់ពូជ និង JSON នៃការប្រកួតត្រូវបានបោះពុម្ពមុនការប្រកួត។',
+  fishingTitle: 'នាគសមុទ្រ',
+  cannon: 'កាំភ្លើង',
+  cannonDown: 'បន្ថយកម្រិតកាំភ្លើង',
+  cannonUp: 'បង្កើនកម្រិតកាំភ្លើង',
+  perShot: 'ក្នុងមួយគ្រាប់',
+  bullets: 'គ្រាប់',
+  tapToShoot: 'ប៉ះត្រីដើម្បីបាញ់',
+  caught: 'ចាប់បាន',
+  fishRules: 'ត្រីនីមួយៗមានប្រាក់រង្វាន់ × តម្លៃគ្រាប់។ ឱកាសចាប់ = 96 % ÷ មេគុណ ដូច្នេះ RTP 96 % សម្រាប់គ្រប់ត្រី។',
+  dragon: 'នាគ × 100 ដល់ 300',
 } as const;
 
 export type TextKey = keyof typeof KM;
@@ -264,6 +274,17 @@ const EN: Record<TextKey, string> = {
     'Pre-match only: betting closes at kick-off. Quarter handicap lines split the stake in two halves. A void match: singles are refunded, and in a parlay it counts 1.00.',
   fixtureFair:
     'Each score is HMAC-SHA256(seed, "fixture:<id>:0"). The seed hash and the fixture JSON are published before the match; the seed after it.',
+  fishingTitle: 'Ocean Dragon',
+  cannon: 'Cannon',
+  cannonDown: 'Lower the cannon',
+  cannonUp: 'Raise the cannon',
+  perShot: 'per shot',
+  bullets: 'bullets',
+  tapToShoot: 'Tap a fish to shoot',
+  caught: 'Caught',
+  fishRules:
+    'Each fish pays its multiplier × the shot. Capture chance = 96 % ÷ multiplier, so every fish returns 96 %.',
+  dragon: 'Dragon × 100 to 300',
 };
 
 /**
@@ -293,6 +314,7 @@ const ERRORS: Record<ErrorCode, { km: string; en: string }> = {
     km: 'ការភ្នាល់លើការប្រកួតនេះបានបិទហើយ។',
     en: 'Betting on this match has closed.',
   },
+  FISH_NOT_THERE: { km: 'ត្រីនោះបាត់ហើយ។ មិនបានគិតប្រាក់ទេ។', en: 'That fish is gone. Nothing was charged.' },
   NETWORK: {
     km: 'បញ្ហាតភ្ជាប់។ សូមពិនិត្យសមតុល្យ ហើយសាកម្ដងទៀត។',
     en: 'Connection problem. Check your balance and try again.',
