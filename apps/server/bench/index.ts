@@ -46,9 +46,17 @@ async function main(): Promise<void> {
         const f = await benchLotterySettlement({ databaseUrl, items, players: Math.min(players, items) });
         console.log(
           `lottery-settlement ${f.dialect.padEnd(8)} ${f.items.toLocaleString('en')} items in ${f.tickets.toLocaleString('en')} tickets ` +
-            `from ${f.players.toLocaleString('en')} players: ${(f.settleMs / 1000).toFixed(2)} s (${f.winningItems.toLocaleString('en')} winning items, ` +
-            `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
+            `from ${f.players.toLocaleString('en')} players: ${(f.settleMs / 1000).toFixed(2)} s, CPU ${(f.settleCpuMs / 1000).toFixed(2)} s (${f.winningItems.toLocaleString('en')} winning items, ` +
+            `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s; load ${f.loadAverage.toFixed(1)})`,
         );
+        if (f.phasesMs) {
+          const steps = Object.entries(f.phasesMs);
+          const inSteps = steps.reduce((sum, [, ms]) => sum + ms, 0);
+          console.log(
+            `  ${steps.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(2)}`).join(', ')}, ` +
+              `draw update and commit ${((f.settleMs - inSteps) / 1000).toFixed(2)} s`,
+          );
+        }
       }
     }
   }
