@@ -33,12 +33,15 @@ export interface TicketPayout {
 // PostgreSQL: rows per statement of the array-parameter updates below (three arrays of this length each).
 const CHUNK = 10_000;
 
-/** Hands each of the draw's live items to `visit`, with what settlement needs to score and pay it. */
+/**
+ * Hands each of the draw's live items to `visit`, with what settlement needs to score and pay it; answers
+ * how many there are.
+ */
 export async function forEachLiveItem(
   ex: Executor,
   drawId: number,
   visit: (item: LiveItem) => void,
-): Promise<void> {
+): Promise<number> {
   const items = await ex
     .selectFrom('lottery_items')
     .select([
@@ -55,6 +58,7 @@ export async function forEachLiveItem(
     .orderBy('id')
     .execute();
   for (const item of items) visit(item);
+  return items.length;
 }
 
 /**

@@ -1,8 +1,11 @@
 import type SQLite from 'better-sqlite3';
 import {
+  BET_TYPE_DIGITS,
+  LOTTERY_BET_TYPES,
   itemPayout,
   riel,
   sheetHitter,
+  type LotteryBetType,
   type LotteryPost,
   type SheetLayout,
   type SheetLine,
@@ -35,6 +38,21 @@ export interface SettlementPhases {
   markItemsWon: number;
   settleTickets: number;
   credits: number;
+}
+
+/**
+ * Per bet type, every line tail of the sheet it can match (lines with at least its digits): an item none of
+ * whose numbers is among them cannot win, whatever its posts (the SQLite read skips it).
+ */
+function tailsOf(sheet: readonly SheetLine[]): Record<LotteryBetType, string[]> {
+  const tails = Object.fromEntries(
+    LOTTERY_BET_TYPES.map((betType) => {
+      const digits = BET_TYPE_DIGITS[betType];
+      const set = new Set(sheet.filter((l) => l.digits >= digits).map((l) => l.number.slice(-digits)));
+      return [betType, [...set].sort()];
+    }),
+  );
+  return tails as Record<LotteryBetType, string[]>;
 }
 
 /** A scored (bet type, posts, numbers) choice: its hit count and hits JSON, or null when it misses. */
@@ -86,10 +104,12 @@ export class LotterySettlementService {
           return ms;
         };
 
-        const scorer = this.scorer(parseSheet(draw.sheet), draw.layout);
-        if (sqlite) sqlite.forEachLiveItem(drawId, scorer.add);
-        else await repo.forEachLiveItem(trx, drawId, scorer.add);
-        const { items, winners, tickets } = scorer;
+        const sheet = parseSheet(draw.sheet);
+        const scorer = this.scorer(sheet, draw.layout);
+        const items = sqlite
+          ? sqlite.forEachCandidateItem(drawId, tailsOf(sheet), scorer.add)
+          : await repo.forEachLiveItem(trx, drawId, scorer.add);
+        const { winners, tickets } = scorer;
         const readAndScore = lap();
 
         if (sqlite) sqlite.markItemsWon(winners, nowMs);
@@ -163,11 +183,9 @@ export class LotterySettlementService {
       return scored;
     };
     const result = {
-      items: 0,
       winners: [] as repo.WinningItem[],
       tickets: new Map<number, repo.TicketPayout & { playerId: number }>(),
       add: (item: repo.LiveItem): void => {
-        result.items += 1;
         const scored = scoreOf(item);
         if (scored === null) return;
         const payout = itemPayout(item.amount, price[item.betType], scored.count);

@@ -13,18 +13,15 @@ type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel
  * Amounts are cast to integer: better-sqlite3 binds JS numbers as REAL.
  */
 export class SqliteSettlementStatements {
-  private readonly live;
+  private readonly liveCount;
   private readonly itemWon;
   private readonly ticketWon;
   private readonly ticketsLost;
 
   constructor(private readonly sqlite: SQLite.Database) {
-    this.live = sqlite
-      .prepare<[number], LiveItemRow>(
-        `select id, ticket_id, player_id, bet_type, posts, numbers, amount from lottery_items
-         where draw_id = ? and status = 'OPEN' order by id`,
-      )
-      .raw(true);
+    this.liveCount = sqlite
+      .prepare<[number], number>(`select count(*) from lottery_items where draw_id = ? and status = 'OPEN'`)
+      .pluck();
     this.itemWon = sqlite.prepare<[Riel, string, number, number]>(
       `update lottery_items set status = 'WON', payout = cast(? as integer), hits = ?, paid_at_ms = ?
        where id = ? and status = 'OPEN'`,
@@ -46,14 +43,37 @@ export class SqliteSettlementStatements {
   }
 
   /**
-   * Hands each live item to `visit` as SQLite steps to it. Not `.all()`: an array of 10⁶ rows held at once
-   * took 3–4 times as long to build as stepping through them (garbage collection of the long-lived rows).
+   * Hands `visit` each live item that can win, as SQLite steps to it, and answers how many items are live.
+   * An item wins only if one of its numbers is the tail of some line of the sheet (whatever its posts), so
+   * SQLite skips every item with none of `tails` among its numbers (`instr` on the comma-delimited list)
+   * and only those candidates (about 1 in 8 in the benchmark) cross into JS, where they are scored
+   * exactly. Stepped with `iterate()`, not `.all()`: rows held all at once cost 3–4 times as much.
    */
-  forEachLiveItem(drawId: number, visit: (item: LiveItem) => void): void {
+  forEachCandidateItem(
+    drawId: number,
+    tails: Readonly<Record<LotteryBetType, readonly string[]>>,
+    visit: (item: LiveItem) => void,
+  ): number {
     this.inTransaction();
-    for (const [id, ticketId, playerId, betType, posts, numbers, amount] of this.live.iterate(drawId)) {
-      visit({ id, ticketId, playerId, betType, posts, numbers, amount });
+    const params: (string | number)[] = [drawId];
+    const anyTail = Object.entries(tails)
+      .filter(([, list]) => list.length > 0)
+      .map(([betType, list]) => {
+        params.push(betType, ...list.map((tail) => `,${tail},`));
+        return `(bet_type = ? and (${list.map(() => "instr(',' || numbers || ',', ?) > 0").join(' or ')}))`;
+      });
+    if (anyTail.length > 0) {
+      const candidates = this.sqlite
+        .prepare<(string | number)[], LiveItemRow>(
+          `select id, ticket_id, player_id, bet_type, posts, numbers, amount from lottery_items
+           where draw_id = ? and status = 'OPEN' and (${anyTail.join(' or ')}) order by id`,
+        )
+        .raw(true);
+      for (const [id, ticketId, playerId, betType, posts, numbers, amount] of candidates.iterate(...params)) {
+        visit({ id, ticketId, playerId, betType, posts, numbers, amount });
+      }
     }
+    return this.liveCount.get(drawId)!;
   }
 
   markItemsWon(winners: readonly WinningItem[], nowMs: number): void {
