@@ -6,7 +6,7 @@ import { betBody, del, lotteryPlayer, nextDraw, postBet, sheetOf } from '../../.
 import { createTestApp, type TestContext } from '../../../../test/test-app';
 
 /**
- * Settlement writes only the winners (decision 0021): a losing item keeps its stored OPEN and reads LOST
+ * Settlement writes only the winners (decision 0026): a losing item keeps its stored OPEN and reads LOST
  * once its draw is SETTLED. Every reader answers as if LOST were stored: the ticket's items, the payout
  * list (losers absent), hiding a settled item, the totals; and a draw not settled yet still reads OPEN.
  */

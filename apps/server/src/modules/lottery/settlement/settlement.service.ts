@@ -68,7 +68,7 @@ const SCORE_MEMO_MAX = 100_000;
  * crash before the commit leaves no trace, so the next pass settles again from the stored sheet. Payouts
  * are one ledger transfer per winning ticket (key `lottery:payout:ticket:{id}`) through the wallet.
  * Only winners are written: a losing item stays OPEN in storage and reads LOST once its draw is SETTLED
- * (decision 0021), which spares rewriting ~93 % of a draw's rows.
+ * (decision 0026), which spares rewriting ~93 % of a draw's rows.
  */
 export class LotterySettlementService {
   private readonly sqlite: SQLite.Database | undefined;

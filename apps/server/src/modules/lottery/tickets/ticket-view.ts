@@ -23,7 +23,7 @@ export function ticketStatusAt(
 }
 
 /**
- * Settlement writes only the winners (decision 0021): a losing item stays OPEN in storage, and an OPEN
+ * Settlement writes only the winners (decision 0026): a losing item stays OPEN in storage, and an OPEN
  * item of a SETTLED draw is LOST, with no payout and no hits. (Items stored LOST before that still read LOST.)
  */
 export function itemStatusAt(status: ItemRow['status'], drawStatus: StoredDrawStatus): LotteryItemStatus {
