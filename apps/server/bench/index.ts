@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet …]`: prints figures, asserts nothing (docs/performance.md).
- * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_DIALECTS=postgres
+ * (or sqlite) runs one of them only.
  */
 import { benchPlacement } from './bet-placement.bench';
 import { benchSettlement } from './settlement.bench';
@@ -11,12 +12,18 @@ import { benchProviderWallet } from './provider-wallet.bench';
 const which = new Set(process.argv.slice(2));
 const wants = (name: string) => which.size === 0 || which.has(name);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const dialects = new Set((process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(','));
+/** The databases to run on: SQLite (undefined) and PostgreSQL when its URL is set, as BENCH_DIALECTS allows. */
+const databaseUrls = [
+  dialects.has('sqlite') ? [undefined] : [],
+  pgUrl && dialects.has('postgres') ? [pgUrl] : [],
+].flat();
 const durationS = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 async function main(): Promise<void> {
   if (wants('placement')) {
-    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+    for (const databaseUrl of databaseUrls) {
       const f = await benchPlacement({ databaseUrl, connections, durationS });
       const share = ((100 * f.bets.rps) / f.trivial.rps).toFixed(1);
       console.log(
@@ -29,7 +36,7 @@ async function main(): Promise<void> {
   }
   if (wants('settlement')) {
     const players = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 10_000);
-    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+    for (const databaseUrl of databaseUrls) {
       for (const bets of (process.env.BENCH_SETTLEMENT_BETS ?? '100000,1000000').split(',').map(Number)) {
         const f = await benchSettlement({ databaseUrl, bets, players });
         console.log(
@@ -41,19 +48,27 @@ async function main(): Promise<void> {
   }
   if (wants('lottery-settlement')) {
     const players = Number(process.env.BENCH_SETTLEMENT_PLAYERS ?? 10_000);
-    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+    for (const databaseUrl of databaseUrls) {
       for (const items of (process.env.BENCH_LOTTERY_ITEMS ?? '100000,1000000').split(',').map(Number)) {
         const f = await benchLotterySettlement({ databaseUrl, items, players: Math.min(players, items) });
         console.log(
           `lottery-settlement ${f.dialect.padEnd(8)} ${f.items.toLocaleString('en')} items in ${f.tickets.toLocaleString('en')} tickets ` +
-            `from ${f.players.toLocaleString('en')} players: ${(f.settleMs / 1000).toFixed(2)} s (${f.winningItems.toLocaleString('en')} winning items, ` +
-            `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
+            `from ${f.players.toLocaleString('en')} players: ${(f.settleMs / 1000).toFixed(2)} s, CPU ${(f.settleCpuMs / 1000).toFixed(2)} s (${f.winningItems.toLocaleString('en')} winning items, ` +
+            `${f.ticketsPaid.toLocaleString('en')} tickets paid; setup ${(f.setupMs / 1000).toFixed(1)} s; load ${f.loadAverage.toFixed(1)})`,
         );
+        if (f.phasesMs) {
+          const steps = Object.entries(f.phasesMs);
+          const inSteps = steps.reduce((sum, [, ms]) => sum + ms, 0);
+          console.log(
+            `  ${steps.map(([step, ms]) => `${step} ${(ms / 1000).toFixed(2)}`).join(', ')}, ` +
+              `draw update and commit ${((f.settleMs - inSteps) / 1000).toFixed(2)} s`,
+          );
+        }
       }
     }
   }
   if (wants('provider-wallet')) {
-    for (const databaseUrl of [undefined, pgUrl].filter((u, i) => i === 0 || u)) {
+    for (const databaseUrl of databaseUrls) {
       const f = await benchProviderWallet({ databaseUrl, connections, durationS });
       const { bet, win } = f.pairs;
       const share = ((100 * f.pairs.pairsPerS) / f.trivial.rps).toFixed(1);

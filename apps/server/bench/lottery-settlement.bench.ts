@@ -1,7 +1,9 @@
+import { loadavg } from 'node:os';
 import { lotterySheet, serverSeedHash } from '@lotto59/domain';
 import { sql, type RawBuilder } from 'kysely';
 import { loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
+import type { SettlementPhases } from '../src/modules/lottery/settlement/settlement.service';
 import { systemClock } from '../src/platform/clock';
 import { createServices } from '../src/services';
 import { openBenchDatabase } from './bench-database';
@@ -13,8 +15,14 @@ export interface LotterySettlementFigures {
   players: number;
   setupMs: number;
   settleMs: number;
+  /** CPU time of this process (all its threads) during `settle`: steadier than wall time on a busy machine. */
+  settleCpuMs: number;
   winningItems: number;
   ticketsPaid: number;
+  /** Steps inside `settle`'s transaction; the rest of settleMs is its first statement and its commit. */
+  phasesMs: SettlementPhases | undefined;
+  /** The machine's 1-minute load average when the settlement ended (the runs share a loaded machine). */
+  loadAverage: number;
 }
 
 const ITEMS_PER_TICKET = 10;
@@ -119,8 +127,13 @@ export async function benchLotterySettlement(opts: {
     const setupMs = performance.now() - t0;
 
     const t1 = performance.now();
+    const cpu = process.cpuUsage();
     const outcome = await services.lottery.settlement.settle(draw.id);
     const settleMs = performance.now() - t1;
+    const { user, system } = process.cpuUsage(cpu);
+    const settleCpuMs = (user + system) / 1000;
+    // Read at once: the load the settlement itself ran under.
+    const loadAverage = loadavg()[0]!;
     await services.events.close();
     return {
       dialect: db.handle.dialect,
@@ -129,8 +142,11 @@ export async function benchLotterySettlement(opts: {
       players: opts.players,
       setupMs,
       settleMs,
+      settleCpuMs,
       winningItems: outcome?.winningItems ?? 0,
       ticketsPaid: outcome?.ticketsPaid ?? 0,
+      phasesMs: outcome?.phasesMs,
+      loadAverage,
     };
   } finally {
     await db.drop();

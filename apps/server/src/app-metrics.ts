@@ -13,7 +13,7 @@ const BET_ROUTES = ['/api/bet', '/api/bet/jackpot'];
  */
 export function registerAppMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'lotto59' | 'providers'>,
+  services: Pick<Services, 'lotto59' | 'providers' | 'lottery'>,
   where: { port: number; host: string },
 ): { address(): string } {
   const metrics = new Metrics({
@@ -21,6 +21,7 @@ export function registerAppMetrics(
     // @fastify/websocket's server tracks every upgraded socket (registered later by the realtime plugin).
     websocketConnections: () =>
       (app as Partial<Pick<FastifyInstance, 'websocketServer'>>).websocketServer?.clients.size ?? 0,
+    lotteryFeedOverdueDraws: () => services.lottery.draws.feedDrawsOverdue(),
   });
   const { settlement } = services.lotto59;
   settlement.settle = metrics.timed(metrics.settlementDuration, settlement.settle.bind(settlement));

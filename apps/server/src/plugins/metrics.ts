@@ -18,6 +18,8 @@ export interface MetricsSources {
   writeQueueDepth(): number;
   /** Open WebSocket connections. */
   websocketConnections(): number;
+  /** Feed lottery draws with no complete sheet 3 hours after their draw time (a database count). */
+  lotteryFeedOverdueDraws(): Promise<number>;
 }
 
 /** Route pattern of a request that matched no route, so 404 scans cannot grow the label set. */
@@ -81,6 +83,14 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(sources.websocketConnections());
+      },
+    });
+    new Gauge({
+      name: 'lottery_feed_overdue_draws',
+      help: 'Feed lottery draws with no complete result 3 hours or more after their draw time (alert on > 0).',
+      registers: [this.registry],
+      async collect() {
+        this.set(await sources.lotteryFeedOverdueDraws());
       },
     });
     // Event-loop lag, heap, CPU, file descriptors, GC: prom-client's own process series.

@@ -9,6 +9,7 @@ import {
   type TransferReceipt,
 } from './wallet.ledger';
 import * as repo from './wallet.repository';
+import type { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
 
 export interface CreditManyCommand {
   /** What the movements are for (`bet_payout`, `bet_refund`). */
@@ -28,6 +29,8 @@ export async function creditManyWithin(
   fromId: number,
   cmd: CreditManyCommand,
   nowMs: number,
+  /** SQLite: the writes as prepared statements on the raw handle (same rows). */
+  sqlite?: SqliteCreditStatements,
 ): Promise<TransferReceipt[]> {
   for (const c of cmd.credits) assertTransferAmount(c.amount);
   const accounts = new Map(
@@ -64,10 +67,10 @@ export async function creditManyWithin(
   if (fromAfterAll === undefined) throw new AppError('INSUFFICIENT_FUNDS');
   const perAccount = new Map<number, Riel>();
   for (const i of fresh) perAccount.set(i.toId, riel((perAccount.get(i.toId) ?? 0) + i.amount));
-  const credited = await repo.creditMany(
-    trx,
-    [...perAccount].sort(([a], [b]) => a - b).map(([accountId, amount]) => ({ accountId, amount })),
-  );
+  const credits = [...perAccount]
+    .sort(([a], [b]) => a - b)
+    .map(([accountId, amount]) => ({ accountId, amount }));
+  const credited = sqlite ? sqlite.creditMany(credits) : await repo.creditMany(trx, credits);
   // Balances after each transfer as if applied in order: the payer's falls step by step to its final
   // value; each player's rises to its final value with its last credit.
   const finalOf = new Map(credited.map((r) => [Number(r.id), r.balance]));
@@ -94,7 +97,8 @@ export async function creditManyWithin(
     };
   });
   assert(fromBalance === fromAfterAll, 'the payer ends where the debit left it');
-  const ids = new Map((await repo.insertTransfers(trx, rows)).map((r) => [r.idempotency_key, r.id]));
+  const inserted = sqlite ? sqlite.insertTransfers(rows) : await repo.insertTransfers(trx, rows);
+  const ids = new Map(inserted.map((r) => [r.idempotency_key, r.id]));
   const receipts = new Map<string, TransferReceipt>(
     rows.map((r) => [r.idempotency_key, toTransferReceipt({ ...r, id: ids.get(r.idempotency_key)! }, false)]),
   );

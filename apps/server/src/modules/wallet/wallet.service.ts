@@ -1,10 +1,13 @@
+import type SQLite from 'better-sqlite3';
 import { assert, type Riel } from '@lotto59/domain';
+import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import { rawSqliteOf } from '../../db/create-db';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
+import { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
 import {
   assertTransferAmount,
   replayOf,
@@ -36,10 +39,15 @@ export class WalletService {
   private readonly playerAccountIds = new Map<number, number>();
   private sqliteTransfersOfDb: SqliteTransfers | null | undefined;
 
+  private readonly sqlite: SQLite.Database | undefined;
+  private sqliteCredits: SqliteCreditStatements | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sqlite = rawSqliteOf(db);
+  }
 
   /** Moves money in its own transaction; retried on lost races, replayed on a reused key. */
   transfer(cmd: TransferCommand): Promise<TransferReceipt> {
@@ -117,7 +125,9 @@ export class WalletService {
     cmd: CreditManyCommand,
   ): Promise<TransferReceipt[]> {
     if (cmd.credits.length === 0) return [];
-    return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs());
+    // Prepared on first use: the tables exist only once the migrations ran.
+    if (this.sqlite) this.sqliteCredits ??= new SqliteCreditStatements(this.sqlite);
+    return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs(), this.sqliteCredits);
   }
 
   /** Account ids for a batched stake (the group-commit writers); ids never change, so they are cached. */

@@ -67,6 +67,22 @@ export async function drawsBetween(
   return q.orderBy('draw_at_ms').orderBy('id').execute();
 }
 
+/**
+ * Feed draws whose draw time is at or before `drawnByMs` and that have neither an accepted sheet (still
+ * OPEN) nor a complete one held: what the 3-hour operator alert counts (lottery.md §7).
+ */
+export async function countFeedDrawsWithoutSheet(ex: Executor, drawnByMs: number): Promise<number> {
+  const row = await ex
+    .selectFrom('lottery_draws')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('source', '=', 'FEED')
+    .where('status', '=', 'OPEN')
+    .where('feed_sheet', 'is', null)
+    .where('draw_at_ms', '<=', drawnByMs)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Draws still taking bets at `nowMs` (OPEN and before the cut-off), by cut-off. */
 export async function openDraws(
   ex: Executor,

@@ -29,6 +29,8 @@ export type Draw = repo.DrawRow;
 /** The fast TN schedule keeps at least this many draws ahead (lottery.md §1). */
 const FAST_TN_AHEAD = 3;
 const DAY_MS = 86_400_000;
+/** lottery.md §7: a feed draw with no complete sheet this long after its draw time is an operator alert. */
+export const FEED_ALERT_AFTER_MS = 3 * 3_600_000;
 
 /**
  * Draw rows: created ahead with their committed seed hash, read for the result calls, and given their sheet
@@ -122,6 +124,14 @@ export class DrawsService {
         return created;
       }),
     );
+  }
+
+  /**
+   * Feed draws with no complete sheet 3 hours or more after their draw time (until they are voided at noon
+   * the next day): the `lottery_feed_overdue_draws` gauge an operator alerts on (docs/operations.md).
+   */
+  async feedDrawsOverdue(nowMs: number = this.clock.nowMs()): Promise<number> {
+    return repo.countFeedDrawsWithoutSheet(this.db, nowMs - FEED_ALERT_AFTER_MS);
   }
 
   async byId(id: number, ex: Executor = this.db): Promise<Draw> {

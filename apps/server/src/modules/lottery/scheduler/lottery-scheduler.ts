@@ -2,7 +2,7 @@ import { localDateOf, localDayStartMs, type SheetLine } from '@lotto59/domain';
 import type { SchedulerLease } from '../../../db/scheduler-lease';
 import type { Clock } from '../../../platform/clock';
 import { parseSheet } from '../draws/draw-view';
-import type { Draw, DrawsService } from '../draws/draws.service';
+import { FEED_ALERT_AFTER_MS, type Draw, type DrawsService } from '../draws/draws.service';
 import { engineSource, type FeedSource } from '../draws/result-source';
 import type { LotterySettings } from '../lottery.settings';
 import type { LotterySettlementService } from '../settlement/settlement.service';
@@ -112,9 +112,10 @@ export class LotteryScheduler {
       this.feedPolls.delete(draw.id);
       return;
     }
-    if (nowMs >= draw.draw_at_ms + 3 * HOUR_MS && !poll.alerted) {
+    if (nowMs >= draw.draw_at_ms + FEED_ALERT_AFTER_MS && !poll.alerted) {
       poll.alerted = true;
       this.feedPolls.set(draw.id, poll);
+      // Once per process; the lottery_feed_overdue_draws gauge holds the alert for as long as it lasts.
       this.log?.warn({ draw: draw.code }, 'lottery feed: no complete result 3 hours after the draw');
     }
   }

@@ -1,90 +1,108 @@
-import type { Riel } from '@lotto59/domain';
+import { riel, type LotteryBetType, type Riel } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 
-// All SQL of lottery settlement and voiding: set-based statements over one draw's rows.
+// All SQL of lottery settlement and voiding through Kysely (PostgreSQL's settlement, and voiding on both):
+// set-based statements over one draw's rows. SQLite settles with settlement.sqlite.repository.ts.
 
-const CHUNK = 500;
+/** A live item as settlement scores it. */
+export interface LiveItem {
+  id: number;
+  ticketId: number;
+  playerId: number;
+  betType: LotteryBetType;
+  /** Comma-separated posts, or `ROLL`. */
+  posts: string;
+  /** Comma-separated expanded numbers. */
+  numbers: string;
+  amount: Riel;
+}
 
-/** The draw's live items, with what settlement needs to score them. */
-export async function liveItemsOfDraw(ex: Executor, drawId: number) {
-  return ex
+export interface WinningItem {
+  id: number;
+  payout: Riel;
+  /** JSON `{code,index,number}[]`. */
+  hits: string;
+}
+
+export interface TicketPayout {
+  id: number;
+  payout: Riel;
+}
+
+// PostgreSQL: rows per statement of the array-parameter updates below (three arrays of this length each).
+const CHUNK = 10_000;
+
+/**
+ * Hands each of the draw's live items to `visit`, with what settlement needs to score and pay it; answers
+ * how many there are.
+ */
+export async function forEachLiveItem(
+  ex: Executor,
+  drawId: number,
+  visit: (item: LiveItem) => void,
+): Promise<number> {
+  const items = await ex
     .selectFrom('lottery_items')
-    .select(['id', 'bet_type', 'posts', 'numbers', 'amount'])
+    .select([
+      'id',
+      'ticket_id as ticketId',
+      'player_id as playerId',
+      'bet_type as betType',
+      'posts',
+      'numbers',
+      'amount',
+    ])
     .where('draw_id', '=', drawId)
     .where('status', '=', 'OPEN')
     .orderBy('id')
     .execute();
+  for (const item of items) visit(item);
+  return items.length;
 }
 
-/** The winning items, a chunk of rows per statement (one CASE per column). */
+/**
+ * The winning items, a chunk of rows per statement joined to the arrays of ids, payouts and hits by
+ * `unnest` (one index seek per row; a `CASE id` of many branches is evaluated branch by branch per row).
+ * The losers are not written: an OPEN item of a SETTLED draw is LOST (ticket-view.ts `itemStatusAt`).
+ */
 export async function markItemsWon(
   ex: Executor,
-  winners: readonly { id: number; payout: Riel; hits: string }[],
+  winners: readonly WinningItem[],
   nowMs: number,
 ): Promise<void> {
   for (let i = 0; i < winners.length; i += CHUNK) {
     const chunk = winners.slice(i, i + CHUNK);
-    const payout = sql.join(
-      chunk.map((w) => sql`when ${w.id} then cast(${w.payout} as bigint)`),
-      sql` `,
-    );
-    const hits = sql.join(
-      chunk.map((w) => sql`when ${w.id} then cast(${w.hits} as text)`),
-      sql` `,
-    );
-    await ex
-      .updateTable('lottery_items')
-      .set({
-        status: 'WON',
-        payout: sql<Riel>`case id ${payout} end`,
-        hits: sql<string>`case id ${hits} end`,
-        paid_at_ms: nowMs,
-      })
-      .where(
-        'id',
-        'in',
-        chunk.map((w) => w.id),
-      )
-      .where('status', '=', 'OPEN')
-      .execute();
+    await sql`
+      update lottery_items as i
+      set status = 'WON', payout = w.payout, hits = w.hits, paid_at_ms = ${nowMs}
+      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.payout)} as bigint[]),
+        cast(${chunk.map((w) => w.hits)} as text[])) as w(id, payout, hits)
+      where i.id = w.id and i.status = 'OPEN'`.execute(ex);
   }
 }
 
-/** Every item still OPEN after the winners: LOST, in one statement. */
-export async function markRestLost(ex: Executor, drawId: number): Promise<number> {
-  const res = await ex
-    .updateTable('lottery_items')
-    .set({ status: 'LOST', hits: '[]' })
-    .where('draw_id', '=', drawId)
-    .where('status', '=', 'OPEN')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
-/** Each live ticket's payout is the sum of its items'; WON when positive, else LOST. One statement. */
-export async function settleTickets(ex: Executor, drawId: number, nowMs: number): Promise<void> {
-  const payout = sql<Riel>`(select coalesce(sum(i.payout), 0) from lottery_items i where i.ticket_id = lottery_tickets.id)`;
+/** Tickets with a payout WON (their payouts as array parameters), every other live ticket LOST. */
+export async function settleTickets(
+  ex: Executor,
+  drawId: number,
+  won: readonly TicketPayout[],
+  nowMs: number,
+): Promise<void> {
+  for (let i = 0; i < won.length; i += CHUNK) {
+    const chunk = won.slice(i, i + CHUNK);
+    await sql`
+      update lottery_tickets as t
+      set status = 'WON', payout = w.payout, settled_at_ms = ${nowMs}
+      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.payout)} as bigint[]))
+        as w(id, payout)
+      where t.id = w.id and t.status = 'OPEN'`.execute(ex);
+  }
   await ex
     .updateTable('lottery_tickets')
-    .set({
-      payout,
-      status: sql<'WON' | 'LOST'>`case when ${payout} > 0 then 'WON' else 'LOST' end`,
-      settled_at_ms: nowMs,
-    })
+    .set({ status: 'LOST', payout: riel(0), settled_at_ms: nowMs })
     .where('draw_id', '=', drawId)
     .where('status', '=', 'OPEN')
-    .execute();
-}
-
-/** The tickets a settled draw pays: one ledger transfer each. */
-export async function wonTicketsOfDraw(ex: Executor, drawId: number) {
-  return ex
-    .selectFrom('lottery_tickets')
-    .select(['id', 'player_id', 'payout'])
-    .where('draw_id', '=', drawId)
-    .where('status', '=', 'WON')
-    .orderBy('id')
     .execute();
 }
 

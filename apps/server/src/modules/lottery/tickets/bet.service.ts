@@ -31,7 +31,7 @@ import type { Clock } from '../../../platform/clock';
 import type { WalletService } from '../../wallet/wallet.public';
 import type { DrawsService, Draw } from '../draws/draws.service';
 import type { LotterySettings } from '../lottery.settings';
-import { itemView, ticketHeadView } from './ticket-view';
+import { itemStatusAt, itemView, ticketHeadView } from './ticket-view';
 import * as repo from './tickets.repository';
 
 /** One item of a bet, checked and priced: what is stored and what the exposure cap is raised by. */
@@ -375,7 +375,8 @@ export class LotteryBetService {
   async hidePayoutItem(playerId: number, itemId: number): Promise<LotteryHidePayout> {
     const item = await repo.findItemOf(this.db, playerId, itemId);
     if (!item) throw new AppError('NOT_FOUND', 'Item not found.');
-    if (item.status !== 'WON' && item.status !== 'LOST') throw refuse({ code: 'NOT_SETTLED' });
+    const status = itemStatusAt(item.status, (await this.draws.byId(item.draw_id)).status);
+    if (status !== 'WON' && status !== 'LOST') throw refuse({ code: 'NOT_SETTLED' });
     const nowMs = this.clock.nowMs();
     await repo.hideItem(this.db, itemId, nowMs);
     const hidden = await repo.findItemOf(this.db, playerId, itemId);

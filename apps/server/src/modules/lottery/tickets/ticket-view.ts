@@ -1,5 +1,11 @@
-import { isoInTimeZone, type LotteryPost, type LotteryTicketStatus } from '@lotto59/domain';
+import {
+  isoInTimeZone,
+  type LotteryItemStatus,
+  type LotteryPost,
+  type LotteryTicketStatus,
+} from '@lotto59/domain';
 import type { LotteryItem, LotteryTicket } from '@lotto59/contract';
+import type { StoredDrawStatus } from '../lottery.table';
 import type { ItemRow, TicketRow } from './tickets.repository';
 
 /** Wire forms of tickets and items (lottery.md §6). */
@@ -14,6 +20,14 @@ export function ticketStatusAt(
   nowMs: number,
 ): LotteryTicketStatus {
   return status === 'OPEN' && nowMs >= cutoffAtMs ? 'CLOSED' : status;
+}
+
+/**
+ * Settlement writes only the winners (decision 0026): a losing item stays OPEN in storage, and an OPEN
+ * item of a SETTLED draw is LOST, with no payout and no hits. (Items stored LOST before that still read LOST.)
+ */
+export function itemStatusAt(status: ItemRow['status'], drawStatus: StoredDrawStatus): LotteryItemStatus {
+  return status === 'OPEN' && drawStatus === 'SETTLED' ? 'LOST' : status;
 }
 
 export function itemView(item: ItemRow): LotteryItem {

@@ -27,7 +27,7 @@ import type { WalletService } from '../../wallet/wallet.public';
 import { drawStatusAt, drawView } from '../draws/draw-view';
 import type { DrawsService } from '../draws/draws.service';
 import type { LotterySettings } from '../lottery.settings';
-import { hitsOf, itemView, ticketHeadView, ticketNo, ticketStatusAt } from './ticket-view';
+import { hitsOf, itemStatusAt, itemView, ticketHeadView, ticketNo, ticketStatusAt } from './ticket-view';
 import * as repo from './tickets.repository';
 
 /** Lists of the lottery span at most this many days (the project's list rule; 422 beyond). */
@@ -162,7 +162,7 @@ export class LotteryTicketsService {
       ticket: ticketHeadView(ticket, draw.cutoff_at_ms, this.clock.nowMs(), this.settings.timeZone),
       items: items.map((item) => ({
         ...itemView(item),
-        status: item.status,
+        status: itemStatusAt(item.status, draw.status),
         payout: item.payout,
         hits: hitsOf(item),
       })),
