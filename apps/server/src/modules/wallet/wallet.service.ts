@@ -5,7 +5,6 @@ import type { Db, Executor } from '../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
-import { rawSqliteOf } from '../../db/create-db';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
 import { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
 import {
