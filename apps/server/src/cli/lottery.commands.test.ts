@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECTS } from '../../test/databases';
+import { betBody, ledgerKinds, lotteryPlayer, postBet } from '../../test/lottery-helpers';
+import { expectLedgerBalanced } from '../../test/lotto59-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
@@ -101,9 +103,49 @@ describe.each(TEST_DIALECTS)('lottery operator commands on %s (separate process)
     expect(verify.stdout).toContain('sheet   OK');
     expect(verify.stdout).toContain('verified');
 
+    // Two players' tickets on VN-N (still open at 16:15): the void refunds each item's net once.
+    const vnN = await t.app.services.lottery.draws.byRef('VN-N-20261121');
+    const a = await lotteryPlayer(t, 50_000);
+    const b = await lotteryPlayer(t, 50_000);
+    const ticketA = await postBet(
+      a.browser,
+      betBody(vnN.id, 'VN', [
+        // VN-N 2D: A = G7 (4 lines) + B = DB (1) → 5 numbers × 5 lines × 1,000 = 25,000 face, 20,000 net.
+        { bet_type: '2D', posts: ['A', 'B'], numbers: '10-14', amount: 1000 },
+        // 3D ROLL: 23 lines × 100 = 2,300 face, 1,840 net.
+        { bet_type: '3D', posts: ['ROLL'], numbers: '123', amount: 100 },
+      ]),
+    );
+    expect(ticketA.statusCode).toBe(200);
+    expect(ticketA.json().data.balance).toBe(50_000 - 20_000 - 1_840);
+    const ticketB = await postBet(
+      b.browser,
+      betBody(vnN.id, 'VN', [{ bet_type: '2D', posts: ['B'], numbers: '77', amount: 500 }]),
+    );
+    expect(ticketB.json().data.balance).toBe(50_000 - 400);
+
     const voided = await ops('lottery', 'void', 'VN-N-20261121');
-    expect(voided.stdout).toContain('VN-N-20261121 is void: 0 items of 0 tickets refunded');
+    expect(voided.stdout).toContain('VN-N-20261121 is void: 3 items of 2 tickets refunded (22,240 ៛)');
     expect((await t.app.services.lottery.draws.byRef('VN-N-20261121')).status).toBe('VOID');
+    const refunds = (await ledgerKinds(t, 'lottery_refund')).filter((r) =>
+      r.idempotency_key.includes(':void:'),
+    );
+    // One refund per ticket, of its live items' net.
+    expect(refunds.map((r) => Number(r.amount)).sort((x, y) => x - y)).toEqual([400, 21_840]);
+    for (const p of [a, b]) {
+      const user = await p.browser.get('/api/user');
+      expect(user.json().data.balance).toBe(50_000);
+    }
+    const items = await a.browser.get(
+      `/api/lottery/ticket/items?id=${String(ticketA.json().data.ticket.id)}`,
+    );
+    expect(items.json().data.items.map((i: { status: string }) => i.status)).toEqual(['VOID', 'VOID']);
+    // Once: a second void refunds nothing more.
+    const twice = await ops('lottery', 'void', 'VN-N-20261121');
+    expect(twice.stdout).toContain('VN-N-20261121 is void: 0 items of 0 tickets refunded');
+    expect((await ledgerKinds(t, 'lottery_refund')).length).toBe(refunds.length);
+    expect((await a.browser.get('/api/user')).json().data.balance).toBe(50_000);
+    await expectLedgerBalanced(t.app, t.tdb.db);
     const settled = await ops('lottery', 'void', 'VN-S-20261121');
     expect(settled.code).toBe(1);
   });

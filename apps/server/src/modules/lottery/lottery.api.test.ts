@@ -417,6 +417,11 @@ describe.each(TEST_DIALECTS)('ticket lottery API on %s', (dialect) => {
       p.browser.get('/api/lottery/ticket/list'),
       p.browser.get('/api/lottery/ticket/total'),
       p.browser.get('/api/lottery/ticket/items?id=1'),
+      // Refused before validation: a malformed call learns nothing of the lottery's rules either.
+      postBet(p.browser, { request_id: 'not-a-uuid', items: 'none' }),
+      p.browser.get('/api/lottery/result/not-a-number'),
+      p.browser.get('/api/lottery/ticket/list?to=9999-12-31&per_page=-1'),
+      del(p.browser, '/api/lottery/ticket/delete/item/x'),
     ];
     for (const res of await Promise.all(calls)) {
       expectRefusal(res, 403, 'LOTTERY_DISABLED', 'The lottery is not enabled for this account.');

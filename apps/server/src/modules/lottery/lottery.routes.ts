@@ -22,7 +22,7 @@ import {
   lotteryTotalSchema,
 } from '@lotto59/contract';
 import { lotteryBetTypesAtOrAbove100, parseLocalDate, type LocalDate } from '@lotto59/domain';
-import type { FastifyInstance, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, validationError } from '../../errors/app-error';
 import type { SessionCookies } from '../auth/session.plugin';
@@ -34,7 +34,7 @@ import type { Lottery } from './lottery.module';
 /**
  * Every ticket lottery call of seed §7 (wire shapes of lottery.md §6), and the lottery worker tied to the
  * app's life. Every call needs a player whose `enableLottery` flag is on (403 `LOTTERY_DISABLED` otherwise,
- * decided before anything is read or written).
+ * decided before the request is validated, read or written).
  */
 export function lotteryRoutes(deps: {
   lottery: Lottery;
@@ -44,14 +44,14 @@ export function lotteryRoutes(deps: {
   scheduler: { enabled: boolean; tickMs: number };
 }) {
   const { lottery, cookies } = deps;
-  const lotteryEnabled: preHandlerAsyncHookHandler = async (request) => {
+  const lotteryEnabled: preValidationAsyncHookHandler = async (request) => {
     const player = await deps.players.byId(request.auth!.playerId);
     if (player.enable_lottery !== 1) throw new AppError('LOTTERY_DISABLED');
   };
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const onRequest: onRequestHookHandler[] = [cookies.requirePlayer];
-    const preHandler = lotteryEnabled;
+    const preValidation = lotteryEnabled;
     const tags = ['lottery'];
     const playerId = (request: { auth: { playerId: number } | null }) => request.auth!.playerId;
 
@@ -64,7 +64,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryResultTimeSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => {
         let date: LocalDate | undefined;
@@ -78,7 +78,7 @@ export function lotteryRoutes(deps: {
     );
     r.get(
       '/api/lottery/result/timeout',
-      { schema: { tags, response: { 200: envelope(lotteryTimeoutSchema) } }, onRequest, preHandler },
+      { schema: { tags, response: { 200: envelope(lotteryTimeoutSchema) } }, onRequest, preValidation },
       async () => ({ data: await lottery.draws.timeout() }),
     );
     r.get(
@@ -86,7 +86,7 @@ export function lotteryRoutes(deps: {
       {
         schema: { tags, params: lotteryIdParamsSchema, response: { 200: envelope(lotteryResultSchema) } },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.draws.result(request.params.id) }),
     );
@@ -95,7 +95,7 @@ export function lotteryRoutes(deps: {
       {
         schema: { tags, querystring: lotteryLoadQuerySchema, response: { 200: envelope(lotteryLoadSchema) } },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.tickets.load(playerId(request), request.query.type) }),
     );
@@ -105,7 +105,7 @@ export function lotteryRoutes(deps: {
         schema: { tags, body: lotteryBetRequestSchema, response: { 200: envelope(lotteryBetSchema) } },
         // Maintenance answers 503 before anything else, as lotto 59's bets (decisions §6).
         onRequest: [maintenanceGate(deps.maintenance), ...onRequest],
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.bets.bet(playerId(request), request.body) }),
     );
@@ -118,7 +118,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryDeleteTicketSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.bets.deleteTicket(playerId(request), request.params.id) }),
     );
@@ -127,7 +127,7 @@ export function lotteryRoutes(deps: {
       {
         schema: { tags, params: lotteryIdParamsSchema, response: { 200: envelope(lotteryDeleteItemSchema) } },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.bets.deleteItem(playerId(request), request.params.id) }),
     );
@@ -136,7 +136,7 @@ export function lotteryRoutes(deps: {
       {
         schema: { tags, params: lotteryIdParamsSchema, response: { 200: envelope(lotteryHidePayoutSchema) } },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.bets.hidePayoutItem(playerId(request), request.params.id) }),
     );
@@ -149,7 +149,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryPayoutListSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.tickets.payouts(playerId(request), request.query) }),
     );
@@ -162,7 +162,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryTicketListSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.tickets.list(playerId(request), request.query) }),
     );
@@ -175,7 +175,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryTotalSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.tickets.total(playerId(request), request.query) }),
     );
@@ -188,7 +188,7 @@ export function lotteryRoutes(deps: {
           response: { 200: envelope(lotteryTicketItemsSchema) },
         },
         onRequest,
-        preHandler,
+        preValidation,
       },
       async (request) => ({ data: await lottery.tickets.items(playerId(request), request.query.id) }),
     );

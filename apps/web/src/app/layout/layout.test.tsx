@@ -113,10 +113,19 @@ describe('main layout (seed §2)', () => {
 });
 
 describe('routes that depend on the player (seed §2, §4, §6)', () => {
-  it('has lottery routes only when the lottery flag is on', async () => {
+  it.each([
+    '/game/lottery',
+    '/game/lottery/timeout',
+    '/game/lottery/result',
+    '/game/lottery/report',
+    '/game/lottery/ticket',
+    '/game/lottery/bet/vn',
+    '/report/lottery',
+    '/ticket/lottery',
+  ])('has no %s route when the lottery flag is off (to the landing page)', async (path) => {
     mockFetch({ 'GET /api/user': SIGNED_IN });
-    const first = renderApp('/game/lottery/bet/vn');
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/game/lotto/59'));
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/lotto/59'));
   });
 
   it('shows the lottery screens and menu links with the flag on', async () => {
