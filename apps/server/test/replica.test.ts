@@ -75,8 +75,7 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
       DATABASE_READ_URL: replica.urlFor(tdb.env.DATABASE_URL!),
       REDIS_URL,
       READ_YOUR_WRITES_REDIS_PREFIX: redisPrefix,
-      // The test measures the lag itself (`check()`), so nothing changes behind its back.
-      REPLICA_CHECK_SECONDS: '60',
+      // Far above the few seconds replay stays paused here: these processes keep reading the replica.
       REPLICA_MAX_LAG_SECONDS: '30',
       ...env,
     });
@@ -96,11 +95,25 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
       },
     };
     procs.push(p);
-    await replicaOf(p).check();
+    await servingOn(p);
     return p;
   }
 
   const replicaOf = (p: Proc) => p.app.services.readYourWrites.replica!;
+
+  /**
+   * Measures until the replica serves `p` (at once on a quiet server; a busy one, whose WAL the replica
+   * replays a little behind, may take a few checks to come within a strict bound).
+   */
+  async function servingOn(p: Proc): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    await replicaOf(p).check();
+    while (!replicaOf(p).isServing && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await replicaOf(p).check();
+    }
+    expect(replicaOf(p).isServing).toBe(true);
+  }
 
   /** A player signed in once; the session cookie works on every process. */
   async function player(balance: number) {
@@ -161,10 +174,7 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
     bob = await player(100_000);
     await betBehindTheScenes(bob.id, 1_000);
     await replica.caughtUp();
-    for (const p of [one, two]) {
-      await replicaOf(p).check();
-      expect(replicaOf(p).isServing).toBe(true);
-    }
+    for (const p of [one, two]) await servingOn(p);
   }, 300_000);
 
   afterAll(async () => {
@@ -261,9 +271,6 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
       const line = text.split('\n').find((l) => l.startsWith(`${name} `));
       return Number(line?.split(' ')[1]);
     };
-    expect(replicaOf(strict).isServing).toBe(true);
-    expect(await metric('replica_serving')).toBe(1);
-
     await pauseReplay();
     try {
       await one.app.services.cashier.deposit({
@@ -285,8 +292,7 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
     } finally {
       await resumeReplay();
     }
-    await replicaOf(strict).check();
-    expect(replicaOf(strict).isServing).toBe(true);
+    await servingOn(strict);
     expect(await metric('replica_serving')).toBe(1);
     expect(await metric('replica_lag_seconds')).toBeLessThanOrEqual(0.2);
   });
