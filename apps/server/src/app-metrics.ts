@@ -13,15 +13,17 @@ const BET_ROUTES = ['/api/bet', '/api/bet/jackpot'];
  */
 export function registerAppMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'lotto59' | 'providers' | 'lottery'>,
+  services: Pick<Services, 'lotto59' | 'providers' | 'lottery' | 'readYourWrites'>,
   where: { port: number; host: string },
 ): { address(): string } {
+  const { replica } = services.readYourWrites;
   const metrics = new Metrics({
     writeQueueDepth: () => services.lotto59.writeQueueDepth(),
     // @fastify/websocket's server tracks every upgraded socket (registered later by the realtime plugin).
     websocketConnections: () =>
       (app as Partial<Pick<FastifyInstance, 'websocketServer'>>).websocketServer?.clients.size ?? 0,
     lotteryFeedOverdueDraws: () => services.lottery.draws.feedDrawsOverdue(),
+    replica: replica && (() => replica),
   });
   const { settlement } = services.lotto59;
   settlement.settle = metrics.timed(metrics.settlementDuration, settlement.settle.bind(settlement));

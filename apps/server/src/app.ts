@@ -6,11 +6,13 @@ import { createDemoProvider } from '@lotto59/demo-provider/server';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { ReadReplica } from './db/read-replica';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors/error-handler';
 import { responseSerializerCompiler } from './http/response-serializer';
 import type { Clock } from './platform/clock';
 import type { RandomSource } from './platform/random';
 import { registerGracefulClose } from './plugins/graceful-close';
+import { registerReadYourWrites } from './plugins/read-your-writes';
 import { DEFAULT_BODY_LIMIT_BYTES, registerRateLimits, socketLimitsFrom } from './plugins/rate-limits';
 import { registerRequestLog, RequestLogController } from './plugins/request-log';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
@@ -92,7 +94,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerRequestLog(app, { slowRequestMs: config.SLOW_REQUEST_MS });
   registerGracefulClose(app);
 
-  const services = await createServices({ ...deps, log: app.log });
+  const replica = openReplica(app, deps);
+  const services = await createServices({ ...deps, replica, log: app.log });
+  if (replica) {
+    registerReadYourWrites(app, services.readYourWrites);
+    // After the requests in flight (onClose runs once the port is closed and they are answered).
+    app.addHook('onClose', async () => {
+      await Promise.all([replica.close(), services.readYourWrites.close()]);
+    });
+  }
   const metrics =
     config.METRICS_PORT === undefined
       ? undefined
@@ -154,13 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
   );
   await app.register(
-    casinoReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
+    casinoReportRoutes({ reads: services.reads, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await app.register(
-    sportReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
+    sportReportRoutes({ reads: services.reads, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await app.register(
-    fishingReportRoutes({ db: deps.db, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
+    fishingReportRoutes({ reads: services.reads, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
   await registerRealtime(app, {
     events: services.events,
@@ -208,6 +218,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       draining = true;
     },
   }) as unknown as App;
+}
+
+/**
+ * The streaming replica of DATABASE_READ_URL (decision 0029), measured from now on; each change between
+ * serving and falling back to the primary is logged once.
+ */
+function openReplica(app: FastifyInstance, deps: AppDeps): ReadReplica | undefined {
+  const { config } = deps;
+  if (config.DATABASE_READ_URL === undefined) return undefined;
+  const replica = new ReadReplica(deps.db, config.DATABASE_READ_URL, {
+    maxLagMs: config.REPLICA_MAX_LAG_SECONDS * 1000,
+    checkEveryMs: config.REPLICA_CHECK_SECONDS * 1000,
+    onChange: (serving, reason) => {
+      if (serving) app.log.info({ reason }, 'read replica serving');
+      else app.log.warn({ reason }, 'read replica not serving: reads go to the primary');
+    },
+  });
+  replica.start();
+  return replica;
 }
 
 /**

@@ -25,6 +25,21 @@ describe('config', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).mode).toBe('server');
   });
 
+  it('takes a PostgreSQL read replica in server mode only', () => {
+    const primary = 'postgres://u@h:5432/db';
+    const replica = 'postgres://u@replica:5432/db';
+    const c = loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica });
+    expect(c).toMatchObject({ DATABASE_READ_URL: replica, READ_YOUR_WRITES_SECONDS: 60 });
+    expect(loadConfig({}).DATABASE_READ_URL).toBeUndefined();
+    // Embedded mode (SQLite) has no replica: refused, not ignored.
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow(
+      /DATABASE_READ_URL: a read replica needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://u@h/db' })).toThrow(
+      /DATABASE_READ_URL: a PostgreSQL URL/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', SESSION_IDLE_MINUTES: '0', LOG_LEVEL: 'loud' })).toThrow(
       ConfigError,

@@ -58,6 +58,23 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A streaming replica of DATABASE_URL (server mode only): the read-only lists and reports read from it
+   * (docs/decisions/0029-read-replica.md). Unset: every query runs on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .url()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'a PostgreSQL URL (postgres://…)')
+    .optional(),
+  /** After a player's own write, their reads go to the primary for this long (read-your-writes). */
+  READ_YOUR_WRITES_SECONDS: seconds(60),
+  /** The replica serves only while it is at most this far behind the primary; else reads fall back. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  /** How often each process measures the replica's lag (never per request). */
+  REPLICA_CHECK_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
+  /** Prefix of the recent-writer marks in Redis (with REDIS_URL and DATABASE_READ_URL). */
+  READ_YOUR_WRITES_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:writer:'),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A request slower than this gets one log line (requests are otherwise not logged one by one). */
@@ -332,6 +349,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.DATABASE_READ_URL !== undefined && c.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (server mode, PostgreSQL); ' +
+        "embedded mode's SQLite has no replica",
+    );
+  }
   if (c.TRANSFER_FAULT !== undefined && c.NODE_ENV === 'production') {
     throw new ConfigError('invalid environment:\n  TRANSFER_FAULT: a test-only fault, refused in production');
   }

@@ -3,6 +3,8 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { primaryReads, replicaReads } from './db/read-db';
+import type { ReadReplica } from './db/read-replica';
 import type { Clock } from './platform/clock';
 import type { RandomSource } from './platform/random';
 import { AnalyticsService } from './modules/analytics/analytics.service';
@@ -17,10 +19,11 @@ import { PlayersService } from './modules/players/players.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
-import { createProviders } from './modules/providers/providers.public';
+import { createProviders, type Providers } from './modules/providers/providers.public';
 import { createLottery } from './modules/lottery/lottery.module';
 import { CashierService, createStakeBatchWriter, WalletService } from './modules/wallet/wallet.public';
 import { createEventBus } from './platform/create-event-bus';
+import { createRecentWriters, type RecentWriters } from './platform/recent-writers';
 
 export type Services = Awaited<ReturnType<typeof createServices>>;
 
@@ -28,6 +31,8 @@ export type Services = Awaited<ReturnType<typeof createServices>>;
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  /** A streaming replica (DATABASE_READ_URL) for the read-only lists and reports; the app opens it. */
+  replica?: ReadReplica | undefined;
   clock: Clock;
   /** Draw randomness (node:crypto unless a test pins it). */
   random?: RandomSource | undefined;
@@ -79,13 +84,25 @@ export async function createServices(deps: ServiceDeps) {
     new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
     events,
   );
-  const transactions = new TransactionsService(wallet, config.TIME_ZONE);
+  const readYourWrites = createReadYourWrites(deps);
+  const { reads } = readYourWrites;
+  const transactions = new TransactionsService(wallet, config.TIME_ZONE, reads);
   const analytics = new AnalyticsService(db, clock);
-  const lotto59 = createLotto59({ ...deps, events, wallet, stakeBatches, players, maintenance, settings });
+  const lotto59 = createLotto59({
+    ...deps,
+    reads,
+    events,
+    wallet,
+    stakeBatches,
+    players,
+    maintenance,
+    settings,
+  });
   const providers = createProviders({ ...deps, appKey, wallet, stakeBatches, auth, players, maintenance });
+  readYourWrites.markSeamlessPlayers(providers.seamless);
   // `is_loading` of /api/user: a transfer to or from a game in flight (providers.md §4).
   players.useLoadingSource((playerId) => providers.fishing.isLoading(playerId));
-  const lottery = createLottery({ ...deps, wallet });
+  const lottery = createLottery({ ...deps, reads, wallet });
   // Server mode's heartbeat row (`ops cluster status`); the app runs it once it listens (app.ts).
   const cluster = new ClusterService(
     db,
@@ -111,5 +128,67 @@ export async function createServices(deps: ServiceDeps) {
     providers,
     lottery,
     cluster,
+    reads,
+    readYourWrites,
   };
 }
+
+/**
+ * Reads on the replica with read-your-writes (docs/decisions/0029-read-replica.md): without a replica
+ * every read is on the primary and nothing is marked. With one, a player who has just written is marked
+ * for READ_YOUR_WRITES_SECONDS (in Redis with REDIS_URL, so that every process knows), and their own
+ * lists and reports read from the primary meanwhile. The HTTP writes are marked by app.ts; the seamless
+ * wallet's moves, which come from a studio's server rather than the player's session, here.
+ */
+function createReadYourWrites(deps: ServiceDeps) {
+  const { config, db, clock, replica } = deps;
+  let writers: RecentWriters | undefined;
+  if (replica) {
+    writers = createRecentWriters({
+      redisUrl: config.REDIS_URL,
+      redisPrefix: config.READ_YOUR_WRITES_REDIS_PREFIX,
+      clock,
+      windowMs: config.READ_YOUR_WRITES_SECONDS * 1000,
+      onError: (error) => deps.log?.warn({ err: error }, 'recent writers: Redis error'),
+    });
+  }
+  const recent = writers;
+  const markWriter = async (playerId: number): Promise<void> => {
+    if (!recent) return;
+    try {
+      await recent.mark(playerId);
+    } catch (error) {
+      // The write is done and answered all the same; the player's next reads may lag by the replica's lag.
+      deps.log?.warn({ err: error, playerId }, 'recent writers: could not mark a player');
+    }
+  };
+  return {
+    reads:
+      replica && recent
+        ? replicaReads({ primary: db, replica, isRecentWriter: (playerId) => recent.isRecent(playerId) })
+        : primaryReads(db),
+    replica,
+    /** After a player's own write (a bet, a ticket, a transfer, a password…): before it is answered. */
+    markWriter,
+    /** A studio's bet, win or rollback moved this player's money: their reports read the primary a while. */
+    markSeamlessPlayers(seamless: Pick<Providers['seamless'], 'call'>): void {
+      if (!recent) return;
+      const call = seamless.call.bind(seamless);
+      seamless.call = async (walletCall) => {
+        const answer = await call(walletCall);
+        const { reply } = answer;
+        const playerId = 'user' in reply ? Number(reply.user) : NaN;
+        if (reply.status === 'RS_OK' && MONEY_ACTIONS.has(answer.action) && Number.isSafeInteger(playerId)) {
+          await markWriter(playerId);
+        }
+        return answer;
+      };
+    },
+    close: async (): Promise<void> => {
+      await recent?.close();
+    },
+  };
+}
+
+/** The seamless wallet's calls that move a player's money. */
+const MONEY_ACTIONS = new Set(['bet', 'win', 'rollback']);

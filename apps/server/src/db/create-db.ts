@@ -82,7 +82,18 @@ export function rawSqliteOf(db: Kysely<Database>): SQLite.Database | undefined {
 export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgPools.set(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const pgPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pg pool behind a Kysely instance opened by `openPostgres`: a read replica's queries fall back to
+ * it when the replica cannot serve (db/read-replica.ts). Undefined on SQLite.
+ */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pgPools.get(db);
 }
 
 /** SQLite under `dataDir` (embedded mode) unless a PostgreSQL URL is given (server mode). */

@@ -20,6 +20,8 @@ export interface MetricsSources {
   websocketConnections(): number;
   /** Feed lottery draws with no complete sheet 3 hours after their draw time (a database count). */
   lotteryFeedOverdueDraws(): Promise<number>;
+  /** The read replica's state as its last check found it; absent without DATABASE_READ_URL. */
+  replica?: (() => { isServing: boolean; lagSeconds: number | null }) | undefined;
 }
 
 /** Route pattern of a request that matched no route, so 404 scans cannot grow the label set. */
@@ -93,6 +95,25 @@ export class Metrics {
         this.set(await sources.lotteryFeedOverdueDraws());
       },
     });
+    const { replica } = sources;
+    if (replica) {
+      new Gauge({
+        name: 'replica_lag_seconds',
+        help: 'How far the read replica was behind the primary at its last check (NaN: the check failed).',
+        registers: [this.registry],
+        collect() {
+          this.set(replica().lagSeconds ?? Number.NaN);
+        },
+      });
+      new Gauge({
+        name: 'replica_serving',
+        help: '1 while the read-only lists and reports read from the replica; 0 while they fall back to the primary.',
+        registers: [this.registry],
+        collect() {
+          this.set(replica().isServing ? 1 : 0);
+        },
+      });
+    }
     // Event-loop lag, heap, CPU, file descriptors, GC: prom-client's own process series.
     collectDefaultMetrics({ register: this.registry });
   }

@@ -1,5 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { primaryReads, type ReadDb } from '../../db/read-db';
 import { createSchedulerLease } from '../../db/scheduler-lease';
 import type { Clock } from '../../platform/clock';
 import { cryptoRandom, type RandomSource } from '../../platform/random';
@@ -15,6 +16,8 @@ import { LotteryTicketsService } from './tickets/tickets.service';
 export interface LotteryDeps {
   config: Config;
   db: Db;
+  /** Where the player's ticket lists, totals, items and payouts read (a replica); the primary when absent. */
+  reads?: ReadDb | undefined;
   clock: Clock;
   random?: RandomSource | undefined;
   wallet: WalletService;
@@ -37,7 +40,7 @@ export function createLottery(deps: LotteryDeps) {
     settlement,
     feed,
     bets: new LotteryBetService(db, clock, wallet, draws, settings),
-    tickets: new LotteryTicketsService(db, clock, wallet, draws, settings),
+    tickets: new LotteryTicketsService(deps.reads ?? primaryReads(db), clock, wallet, draws, settings),
     scheduler: new LotteryScheduler(
       draws,
       settlement,

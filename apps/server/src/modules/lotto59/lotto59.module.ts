@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { primaryReads, type ReadDb } from '../../db/read-db';
 import type { Clock } from '../../platform/clock';
 import { cryptoRandom, type RandomSource } from '../../platform/random';
 import type { EventBus } from '../../platform/event-bus';
@@ -27,6 +28,8 @@ export interface Lotto59Deps {
   /** The server's log; the operator CLI and the benchmarks' direct calls have none. */
   log?: FastifyBaseLogger | undefined;
   db: Db;
+  /** Where the result history, ticket list and bet report read (a replica); the primary when absent. */
+  reads?: ReadDb | undefined;
   clock: Clock;
   random?: RandomSource | undefined;
   events: EventBus;
@@ -56,7 +59,10 @@ function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
 export function createLotto59(deps: Lotto59Deps) {
   const { db, clock, events, wallet } = deps;
   const settings = lotto59SettingsFrom(deps.config);
+  const reads = deps.reads ?? primaryReads(db);
   const rounds = new RoundsService(db, clock, deps.random ?? cryptoRandom, settings);
+  // The same rounds, read from `reads.shared`: the result history (the live round stays on the primary).
+  const pastRounds = new RoundsService(reads.shared, clock, deps.random ?? cryptoRandom, settings);
   const jackpot = new JackpotService(db, wallet, deps.settings, settings.jackpot);
   const settlement = new SettlementService(db, clock, wallet, jackpot, events, settings);
   const scheduler = new Scheduler(
@@ -75,9 +81,9 @@ export function createLotto59(deps: Lotto59Deps) {
     settlement,
     scheduler,
     bets: new BetsService(betWriter(deps, settings), deps.maintenance, events, settings),
-    results: new ResultsService(rounds, clock, settings.timeZone),
-    tickets: new TicketsService(db, rounds, deps.players, settings.timeZone),
-    reports: new ReportsService(db, clock, settings.timeZone),
+    results: new ResultsService(rounds, clock, settings.timeZone, pastRounds),
+    tickets: new TicketsService(db, rounds, deps.players, settings.timeZone, reads),
+    reports: new ReportsService(reads, clock, settings.timeZone),
     pools: new PoolsService(db, clock, deps.players),
     /** Bet submissions accepted and not yet answered (the `write_queue_depth` gauge). */
     writeQueueDepth: () => deps.stakeBatches.depth,

@@ -5,6 +5,7 @@ import type {
   TransactionType,
 } from '@lotto59/contract';
 import { assert, exhaustiveSwitchError } from '@lotto59/domain';
+import type { ReadDb } from '../../db/read-db';
 import { localDateRange, pageMeta } from '../../http/list-query';
 import type { WalletService } from '../wallet/wallet.public';
 
@@ -13,6 +14,8 @@ export class TransactionsService {
   constructor(
     private readonly wallet: WalletService,
     private readonly timeZone: string,
+    /** A replica unless the player wrote lately (read-your-writes). */
+    private readonly reads: ReadDb,
   ) {}
 
   async list(playerId: number, query: TransactionListQuery): Promise<TransactionList> {
@@ -22,6 +25,7 @@ export class TransactionsService {
       playerId,
       { kinds: [query.type], ...range },
       { limit: query.per_page, offset },
+      await this.reads.forPlayer(playerId),
     );
     return {
       items: rows.map((row) => {

@@ -184,12 +184,14 @@ export class WalletService {
     playerId: number,
     filter: { kinds: readonly StatementKind[]; fromMs?: number | undefined; toMs?: number | undefined },
     page: { limit: number; offset: number },
+    /** A read replica's executor (the history): the transfers are immutable, an account's id too. */
+    ex: Executor = this.db,
   ) {
-    const accountId = await this.playerAccountId(playerId);
+    const accountId = await this.knownPlayerAccountId(playerId);
     const f = { accountId, ...filter };
     const [rows, totals] = await Promise.all([
-      repo.listTransfersOfAccount(this.db, f, page),
-      repo.countAndSumTransfersOfAccount(this.db, f),
+      repo.listTransfersOfAccount(ex, f, page),
+      repo.countAndSumTransfersOfAccount(ex, f),
     ]);
     return { accountId, rows, ...totals };
   }

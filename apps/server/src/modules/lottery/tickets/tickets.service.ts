@@ -19,7 +19,7 @@ import type {
   LotteryTotal,
   LotteryTotalQuery,
 } from '@lotto59/contract';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import { AppError } from '../../../errors/app-error';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import type { Clock } from '../../../platform/clock';
@@ -36,7 +36,8 @@ const MAX_RANGE_DAYS = 31;
 /** The lottery's reads for the player: the bet screen's load, tickets, totals, items and payouts (§6). */
 export class LotteryTicketsService {
   constructor(
-    private readonly db: Db,
+    /** Where the lists, totals, items and payouts read (a replica unless the player wrote lately). */
+    private readonly reads: ReadDb,
     private readonly clock: Clock,
     private readonly wallet: WalletService,
     private readonly draws: DrawsService,
@@ -93,9 +94,10 @@ export class LotteryTicketsService {
     const nowMs = this.clock.nowMs();
     const { fromMs, toMs } = this.range(query);
     const filter = { playerId, type: query.type, status: query.status, fromMs, toMs, nowMs };
+    const db = await this.reads.forPlayer(playerId);
     const [rows, totals] = await Promise.all([
-      repo.listTickets(this.db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      repo.ticketTotals(this.db, filter),
+      repo.listTickets(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+      repo.ticketTotals(db, filter),
     ]);
     const { timeZone } = this.settings;
     return {
@@ -136,9 +138,10 @@ export class LotteryTicketsService {
       toMs,
       nowMs: this.clock.nowMs(),
     };
+    const db = await this.reads.forPlayer(playerId);
     const [totals, items] = await Promise.all([
-      repo.ticketTotals(this.db, filter),
-      repo.itemCountOfTickets(this.db, filter),
+      repo.ticketTotals(db, filter),
+      repo.itemCountOfTickets(db, filter),
     ]);
     return {
       tickets: Number(totals.tickets),
@@ -154,10 +157,12 @@ export class LotteryTicketsService {
 
   /** `GET /api/lottery/ticket/items?id=`: only the owner's ticket (404 otherwise). */
   async items(playerId: number, ticketId: number): Promise<LotteryTicketItems> {
-    const ticket = await repo.findTicketOf(this.db, playerId, ticketId);
+    const db = await this.reads.forPlayer(playerId);
+    const ticket = await repo.findTicketOf(db, playerId, ticketId);
     if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
-    const draw = await this.draws.byId(ticket.draw_id);
-    const items = await repo.itemsOfTicket(this.db, ticketId);
+    // The draw from the same database as its items: a settled draw with items not yet settled would read LOST.
+    const draw = await this.draws.byId(ticket.draw_id, db);
+    const items = await repo.itemsOfTicket(db, ticketId);
     return {
       ticket: ticketHeadView(ticket, draw.cutoff_at_ms, this.clock.nowMs(), this.settings.timeZone),
       items: items.map((item) => ({
@@ -173,9 +178,10 @@ export class LotteryTicketsService {
   async payouts(playerId: number, query: LotteryPayoutQuery): Promise<LotteryPayoutList> {
     const { fromMs, toMs } = this.range(query);
     const filter = { playerId, type: query.type, fromMs, toMs };
+    const db = await this.reads.forPlayer(playerId);
     const [rows, totals] = await Promise.all([
-      repo.listPayouts(this.db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      repo.payoutTotals(this.db, filter),
+      repo.listPayouts(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+      repo.payoutTotals(db, filter),
     ]);
     const { timeZone } = this.settings;
     return {

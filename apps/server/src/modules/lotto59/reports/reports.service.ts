@@ -1,6 +1,6 @@
 import type { BetReport, BetReportQuery } from '@lotto59/contract';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import type { Clock } from '../../../platform/clock';
 import { localDateRange } from '../../../http/list-query';
 import { REPORT_BUCKET_MS, reportBuckets } from '../tickets/tickets.repository';
@@ -24,7 +24,8 @@ interface Figures {
  */
 export class ReportsService {
   constructor(
-    private readonly db: Db,
+    /** A replica unless the player wrote lately (read-your-writes). */
+    private readonly reads: ReadDb,
     private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
@@ -34,7 +35,8 @@ export class ReportsService {
     const to = query.to ?? today;
     const from = query.from ?? shiftDays(to as LocalDate, -(REPORT_DAYS_DEFAULT - 1));
     const range = localDateRange(from, to, this.timeZone, REPORT_DAYS_MAX);
-    const buckets = await reportBuckets(this.db, playerId, range.fromMs!, range.toMs!);
+    const db = await this.reads.forPlayer(playerId);
+    const buckets = await reportBuckets(db, playerId, range.fromMs!, range.toMs!);
     const days = new Map<string, Figures>();
     const total = zero();
     for (const b of buckets) {

@@ -18,6 +18,8 @@ export class ResultsService {
     private readonly rounds: RoundsService,
     private readonly clock: Clock,
     private readonly timeZone: string,
+    /** The revealed rounds of the history calls (a replica's); the live round is read from `rounds`. */
+    private readonly pastRounds: RoundsService = rounds,
   ) {}
 
   async playing(poll: Pool): Promise<PlayingRound> {
@@ -38,14 +40,14 @@ export class ResultsService {
 
   async recent(poll: Pool, limit: number = RESULT_GRID.columns): Promise<RecentResults> {
     const nowMs = this.clock.nowMs();
-    const { rows } = await this.rounds.revealedPage({ poll, nowMs }, { limit, offset: 0 });
+    const { rows } = await this.pastRounds.revealedPage({ poll, nowMs }, { limit, offset: 0 });
     return { items: rows.map((r) => this.rounds.view(r, nowMs)) };
   }
 
   async history(poll: Pool, query: ResultHistoryQuery): Promise<ResultHistoryPage> {
     const nowMs = this.clock.nowMs();
     const range = localDateRange(query.from, query.to, this.timeZone);
-    const { rows, count } = await this.rounds.revealedPage(
+    const { rows, count } = await this.pastRounds.revealedPage(
       { poll, nowMs, ...range },
       { limit: query.per_page, offset: (query.page - 1) * query.per_page },
     );
@@ -58,7 +60,7 @@ export class ResultsService {
   /** The 7 × 10 grid of seed §4: the last 10 results, oldest first (one column each). */
   async grid(poll: Pool): Promise<ResultGrid> {
     const nowMs = this.clock.nowMs();
-    const { rows } = await this.rounds.revealedPage(
+    const { rows } = await this.pastRounds.revealedPage(
       { poll, nowMs },
       { limit: RESULT_GRID.columns, offset: 0 },
     );

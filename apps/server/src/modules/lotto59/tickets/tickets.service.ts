@@ -7,6 +7,7 @@ import type {
   TicketSearchResult,
 } from '@lotto59/contract';
 import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import { AppError, validationError } from '../../../errors/app-error';
 import type { PlayersService } from '../../players/players.service';
 import { toBetRecord } from '../bets/bet-record';
@@ -25,14 +26,17 @@ export class TicketsService {
     private readonly rounds: RoundsService,
     private readonly players: PlayersService,
     private readonly timeZone: string,
+    /** Where the list reads (a replica unless the player wrote lately); the rest reads the primary. */
+    private readonly reads: ReadDb,
   ) {}
 
   async list(playerId: number, query: TicketListQuery): Promise<TicketList> {
     const range = localDateRange(query.from, query.to, this.timeZone);
     const filter = { playerId, type: query.type, roundId: query.result_id, ...range };
+    const db = await this.reads.forPlayer(playerId);
     const [rows, totals] = await Promise.all([
-      repo.listTickets(this.db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      repo.countAndSumTickets(this.db, filter),
+      repo.listTickets(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+      repo.countAndSumTickets(db, filter),
     ]);
     return {
       items: rows.map(toBetRecord),

@@ -7,7 +7,7 @@ import {
   type CasinoReportTotal,
 } from '@lotto59/contract';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import type { Clock } from '../../../platform/clock';
 import type { ProviderCode } from '../providers.table';
@@ -34,19 +34,21 @@ type Filter = Omit<CasinoReportQuery, 'page' | 'per_page'>;
 /** `GET /api/report/casino` and `/total`: the caller's baccarat and slot rounds, newest first. */
 export class CasinoReportService {
   constructor(
-    private readonly db: Db,
+    /** A replica unless the player wrote lately (read-your-writes). */
+    private readonly reads: ReadDb,
     private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
 
   async list(playerId: number, query: CasinoReportQuery): Promise<CasinoReportList> {
     const filter = this.filterOf(playerId, query);
+    const db = await this.reads.forPlayer(playerId);
     const [rows, sums] = await Promise.all([
-      listCasinoRounds(this.db, filter, {
+      listCasinoRounds(db, filter, {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       }),
-      sumCasinoRounds(this.db, filter),
+      sumCasinoRounds(db, filter),
     ]);
     return {
       items: rows.map((row) => toRow(row)),
@@ -55,7 +57,7 @@ export class CasinoReportService {
   }
 
   async total(playerId: number, query: Filter): Promise<CasinoReportTotal> {
-    const sums = await sumCasinoRounds(this.db, this.filterOf(playerId, query));
+    const sums = await sumCasinoRounds(await this.reads.forPlayer(playerId), this.filterOf(playerId, query));
     return { ...sums, win_lose: sums.payout - sums.stake };
   }
 

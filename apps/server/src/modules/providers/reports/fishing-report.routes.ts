@@ -7,19 +7,19 @@ import {
 } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import type { Clock } from '../../../platform/clock';
 import type { SessionCookies } from '../../auth/session.plugin';
 import { FishingReportService } from './fishing-report.service';
 
 /** `GET /api/report/fishing` and `/api/report/fishing/total` (providers.md §8), the caller's fishing sessions only. */
 export function fishingReportRoutes(deps: {
-  db: Db;
+  reads: ReadDb;
   clock: Clock;
   timeZone: string;
   cookies: SessionCookies;
 }) {
-  const report = new FishingReportService(deps.db, deps.clock, deps.timeZone);
+  const report = new FishingReportService(deps.reads, deps.clock, deps.timeZone);
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.get(

@@ -6,6 +6,7 @@ import type {
 } from '@lotto59/contract';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
 import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import type { Clock } from '../../../platform/clock';
 import type { FishingSessionState } from '../fishing/fishing.table';
@@ -45,21 +46,23 @@ interface Play {
  */
 export class FishingReportService {
   constructor(
-    private readonly db: Db,
+    /** A replica unless the player wrote lately (read-your-writes). */
+    private readonly reads: ReadDb,
     private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
 
   async list(playerId: number, query: FishingReportQuery): Promise<FishingReportList> {
     const filter = this.filterOf(playerId, query);
+    const db = await this.reads.forPlayer(playerId);
     const [rows, count] = await Promise.all([
-      listFishingSessions(this.db, filter, {
+      listFishingSessions(db, filter, {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       }),
-      countFishingSessions(this.db, filter),
+      countFishingSessions(db, filter),
     ]);
-    const plays = await this.seamlessPlay(playerId, rows);
+    const plays = await this.seamlessPlay(db, playerId, rows);
     return {
       items: rows.map((row) => toRow(row, plays.get(Number(row.id)))),
       meta: pageMeta(query.page, query.per_page, count),
@@ -67,8 +70,9 @@ export class FishingReportService {
   }
 
   async total(playerId: number, query: Filter): Promise<FishingReportTotal> {
-    const rows = await allFishingSessions(this.db, this.filterOf(playerId, query));
-    const plays = await this.seamlessPlay(playerId, rows);
+    const db = await this.reads.forPlayer(playerId);
+    const rows = await allFishingSessions(db, this.filterOf(playerId, query));
+    const plays = await this.seamlessPlay(db, playerId, rows);
     const total: FishingReportTotal = {
       count: 0,
       shots: 0,
@@ -91,7 +95,11 @@ export class FishingReportService {
   }
 
   /** Provider 5's play per session: each round counted in the session whose time span holds it. */
-  private async seamlessPlay(playerId: number, rows: readonly SessionRow[]): Promise<Map<number, Play>> {
+  private async seamlessPlay(
+    db: Db,
+    playerId: number,
+    rows: readonly SessionRow[],
+  ): Promise<Map<number, Play>> {
     const sessions = rows.filter((r) => r.provider === '5');
     const plays = new Map<number, Play>();
     if (sessions.length === 0) return plays;
@@ -99,7 +107,7 @@ export class FishingReportService {
     const toMs = Math.max(
       ...sessions.map((s) => (s.ended_at_ms === null ? Number.MAX_SAFE_INTEGER : Number(s.ended_at_ms) + 1)),
     );
-    const rounds = await seamlessFishingRounds(this.db, playerId, fromMs, toMs);
+    const rounds = await seamlessFishingRounds(db, playerId, fromMs, toMs);
     for (const session of sessions) {
       const start = Number(session.started_at_ms);
       const end = session.ended_at_ms === null ? Number.MAX_SAFE_INTEGER : Number(session.ended_at_ms);

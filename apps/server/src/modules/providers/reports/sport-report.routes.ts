@@ -7,14 +7,19 @@ import {
 } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import type { Clock } from '../../../platform/clock';
 import type { SessionCookies } from '../../auth/session.plugin';
 import { SportReportService } from './sport-report.service';
 
 /** `GET /api/report/sport` and `/api/report/sport/total` (providers.md §8), the caller's slips only. */
-export function sportReportRoutes(deps: { db: Db; clock: Clock; timeZone: string; cookies: SessionCookies }) {
-  const report = new SportReportService(deps.db, deps.clock, deps.timeZone);
+export function sportReportRoutes(deps: {
+  reads: ReadDb;
+  clock: Clock;
+  timeZone: string;
+  cookies: SessionCookies;
+}) {
+  const report = new SportReportService(deps.reads, deps.clock, deps.timeZone);
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.get(

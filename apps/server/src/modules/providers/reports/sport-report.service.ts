@@ -1,6 +1,6 @@
 import type { SportReportList, SportReportQuery, SportReportRow, SportReportTotal } from '@lotto59/contract';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
-import type { Db } from '../../../db/database';
+import type { ReadDb } from '../../../db/read-db';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import type { Clock } from '../../../platform/clock';
 import { CASINO_REPORT_DAYS_MAX } from './casino-report.service';
@@ -20,22 +20,24 @@ type Filter = Omit<SportReportQuery, 'page' | 'per_page'>;
 /** `GET /api/report/sport` and `/total`: the caller's sportsbook slips, newest first. */
 export class SportReportService {
   constructor(
-    private readonly db: Db,
+    /** A replica unless the player wrote lately (read-your-writes). */
+    private readonly reads: ReadDb,
     private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
 
   async list(playerId: number, query: SportReportQuery): Promise<SportReportList> {
     const filter = this.filterOf(playerId, query);
+    const db = await this.reads.forPlayer(playerId);
     const [rows, sums] = await Promise.all([
-      listSportSlips(this.db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      sumSportSlips(this.db, filter),
+      listSportSlips(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
+      sumSportSlips(db, filter),
     ]);
     return { items: rows.map(toRow), meta: pageMeta(query.page, query.per_page, sums.count) };
   }
 
   async total(playerId: number, query: Filter): Promise<SportReportTotal> {
-    const sums = await sumSportSlips(this.db, this.filterOf(playerId, query));
+    const sums = await sumSportSlips(await this.reads.forPlayer(playerId), this.filterOf(playerId, query));
     return { ...sums, win_lose: sums.payout - sums.stake };
   }
 
