@@ -1,9 +1,9 @@
 /**
  * Light WebSocket clients for the fan-out benchmark (websocket.bench.ts forks several of these, bundled by
  * build.mjs and run on plain node). Each socket makes a real upgrade with a player's session cookie (the
- * server's hooks, session check and socket cap all run), then reads its TCP socket itself: it only finds
- * where each frame ends, never parses JSON nor goes through the ws library, so that the clients cost as
- * little as a reader can and what is measured is the server.
+ * server's hooks, session check and socket cap all run), then reads its TCP socket itself into a shared
+ * buffer: it only finds where each frame ends, never parses JSON nor goes through the ws library or a
+ * stream, so that the clients cost as little as a reader can and what is measured is the server.
  *
  * IPC, in: `connect` {port, cookies, count, offset}, `arm` {trial}, `stop`. Out: `connected`, `armed`,
  * `arrived` {trial, firstNs, lastNs, cpuMicros} once every socket of this process has a data frame since
@@ -21,12 +21,15 @@ interface ConnectMessage {
 }
 type Message = ConnectMessage | { type: 'arm'; trial: number } | { type: 'stop' };
 
-/** Calls `onFrame` for each complete frame in the bytes a socket reads (server frames are never masked). */
-function frameCounter(onFrame: () => void): (chunk: Buffer) => void {
+/**
+ * Calls `onFrame` for each complete frame in the bytes a socket reads (server frames are never masked).
+ * The bytes are the socket's read buffer, reused by the next read: a header cut in two is copied.
+ */
+function frameCounter(onFrame: () => void): (bytes: Buffer) => void {
   let remainingBytes = 0;
   let partialHeader: Buffer | undefined;
-  return (chunk) => {
-    const data = partialHeader ? Buffer.concat([partialHeader, chunk]) : chunk;
+  return (bytes) => {
+    const data = partialHeader ? Buffer.concat([partialHeader, bytes]) : bytes;
     partialHeader = undefined;
     let at = 0;
     while (at < data.length) {
@@ -41,7 +44,7 @@ function frameCounter(onFrame: () => void): (chunk: Buffer) => void {
       const length7 = short ? 0 : data[at + 1]! & 0x7f;
       const headerBytes = short ?? (length7 === 126 ? 4 : length7 === 127 ? 10 : 2);
       if (data.length - at < headerBytes) {
-        partialHeader = data.subarray(at);
+        partialHeader = Buffer.from(data.subarray(at));
         return;
       }
       remainingBytes =
@@ -63,6 +66,7 @@ interface Client {
 }
 
 const clients: Client[] = [];
+const readBuffer = Buffer.alloc(64 * 1024);
 let trial = 0;
 let waiting = 0;
 let firstNs = 0n;
@@ -85,10 +89,43 @@ function onFrame(client: Client): void {
   });
 }
 
-/** Upgrades one socket and resolves on its first frame (the server's hello). */
+/**
+ * Upgrades one socket and resolves on its first frame (the server's hello). Reads go into one buffer
+ * shared by all the sockets (net's `onread`): no Buffer per read and no stream events, the least a
+ * reader in node can do.
+ */
 function open(port: number, cookie: string): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const client: Client = { tcp: tcpConnect(port, '127.0.0.1'), seenTrial: -1 };
+    let head: Buffer | undefined = Buffer.alloc(0);
+    let hello = true;
+    const count = frameCounter(() => {
+      if (!hello) return onFrame(client);
+      hello = false;
+      resolve(client);
+    });
+    // Returns true: keep reading (false would pause the socket).
+    const onRead = (bytesRead: number): boolean => {
+      const bytes = readBuffer.subarray(0, bytesRead);
+      if (!head) {
+        count(bytes);
+        return true;
+      }
+      head = Buffer.concat([head, bytes]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) return true;
+      if (!head.subarray(0, 12).equals(Buffer.from('HTTP/1.1 101'))) {
+        reject(new Error(String(head.subarray(0, end))));
+        return true;
+      }
+      const rest = head.subarray(end + 4);
+      head = undefined;
+      if (rest.length > 0) count(rest);
+      return true;
+    };
+    const client: Client = {
+      tcp: tcpConnect({ port, host: '127.0.0.1', onread: { buffer: readBuffer, callback: onRead } }),
+      seenTrial: -1,
+    };
     const { tcp } = client;
     tcp.setNoDelay(true);
     tcp.once('error', reject);
@@ -105,25 +142,6 @@ function open(port: number, cookie: string): Promise<Client> {
         '',
       ].join('\r\n'),
     );
-    let head = Buffer.alloc(0);
-    let hello = true;
-    const count = frameCounter(() => {
-      if (!hello) return onFrame(client);
-      hello = false;
-      resolve(client);
-    });
-    const onHead = (chunk: Buffer) => {
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      if (!head.subarray(0, 12).equals(Buffer.from('HTTP/1.1 101'))) {
-        reject(new Error(String(head.subarray(0, end))));
-        return;
-      }
-      tcp.off('data', onHead).on('data', count);
-      if (head.length > end + 4) count(head.subarray(end + 4));
-    };
-    tcp.on('data', onHead);
   });
 }
 

@@ -114,9 +114,9 @@ async function main(): Promise<void> {
     f.trials.forEach((t, i) =>
       console.log(
         `  trial ${i + 1}: ${ms(t.wallMs)} ms to the last socket (first to last ${ms(t.spreadMs)} ms) | server: ` +
-          `${ms(t.serverMs)} ms to the last write, CPU ${ms(t.serverCpuMs)} ms, longest stall ${ms(t.longestStallMs)} ms; ` +
-          `${t.slices} slices, longest ${ms(t.longestSliceMs)} ms (CPU ${ms(t.longestSliceCpuMs)} ms) | ` +
-          `clients' CPU ${ms(t.clientCpuMs)} ms`,
+          `${ms(t.serverMs)} ms to the last write, CPU ${ms(t.serverCpuMs)} ms (${ms(t.serverSystemCpuMs)} in the kernel, ` +
+          `${((1000 * t.serverCpuMs) / f.sockets).toFixed(1)} µs a socket), longest stall ${ms(t.longestStallMs)} ms; ` +
+          `${t.slices} slices, longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
       ),
     );
   }

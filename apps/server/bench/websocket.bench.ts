@@ -11,14 +11,14 @@ export interface FanOutTrial {
   wallMs: number;
   /** In the server: from handling the publish message to handing the last socket's frame to the kernel. */
   serverMs: number;
-  /** The server process's CPU time in that span. */
+  /** The server process's CPU time in that span, and the part of it in the kernel. */
   serverCpuMs: number;
+  serverSystemCpuMs: number;
   /** The longest stall of the server's event loop from the publish until the last frame was read. */
   longestStallMs: number;
-  /** The fan-out's turns of the server's event loop, and the longest of them (wall, and CPU time). */
+  /** The fan-out's turns of the server's event loop, and the longest of them. */
   slices: number;
   longestSliceMs: number;
-  longestSliceCpuMs: number;
   /** From the first socket's frame to the last one's, read by the clients. */
   spreadMs: number;
   /** CPU time of the client processes from arming to their last frame, summed. */
@@ -103,10 +103,10 @@ export async function benchFanOut(opts: {
         wallMs: ms(startNs, lastNs),
         serverMs: ms(BigInt(fanOut.receivedNs), BigInt(fanOut.sentNs)),
         serverCpuMs: fanOut.cpuMicros / 1000,
+        serverSystemCpuMs: fanOut.systemCpuMicros / 1000,
         longestStallMs: fanOut.longestStallMs,
         slices: fanOut.slices,
         longestSliceMs: fanOut.longestSliceMs,
-        longestSliceCpuMs: fanOut.longestSliceCpuMs,
         spreadMs: ms(firstNs, lastNs),
         clientCpuMs: reports.reduce((sum, r) => sum + r.cpuMicros, 0) / 1000,
       });

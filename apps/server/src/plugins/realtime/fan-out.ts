@@ -46,8 +46,6 @@ interface Delivery {
 export interface SliceStats {
   slices: number;
   longestSliceMs: number;
-  /** The same turn's CPU time (the process's), which the machine's other load does not stretch. */
-  longestSliceCpuMs: number;
 }
 
 /**
@@ -61,7 +59,7 @@ export class FanOut {
   private readonly queue: Delivery[] = [];
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
-  private stats: SliceStats = { slices: 0, longestSliceMs: 0, longestSliceCpuMs: 0 };
+  private stats: SliceStats = { slices: 0, longestSliceMs: 0 };
 
   constructor(private readonly options: FanOutOptions) {}
 
@@ -87,7 +85,7 @@ export class FanOut {
   /** The slices since the last call. */
   takeSliceStats(): SliceStats {
     const taken = this.stats;
-    this.stats = { slices: 0, longestSliceMs: 0, longestSliceCpuMs: 0 };
+    this.stats = { slices: 0, longestSliceMs: 0 };
     return taken;
   }
 
@@ -107,7 +105,6 @@ export class FanOut {
   private readonly writeSlice = (): void => {
     this.scheduled = false;
     const startedMs = performance.now();
-    const startedCpu = process.cpuUsage();
     let written = 0;
     while (this.queue.length > 0 && !this.sliceEnds(written, startedMs)) {
       const delivery = this.queue[0]!;
@@ -120,7 +117,7 @@ export class FanOut {
       written += 1;
     }
     this.dropFinished();
-    this.record(startedMs, startedCpu);
+    this.record(startedMs);
     if (this.queue.length > 0) this.schedule();
     else this.settle();
   };
@@ -152,11 +149,9 @@ export class FanOut {
     else socket.send(delivery.payload, { binary: false });
   }
 
-  private record(startedMs: number, startedCpu: NodeJS.CpuUsage): void {
-    const cpu = process.cpuUsage(startedCpu);
+  private record(startedMs: number): void {
     this.stats.slices += 1;
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, performance.now() - startedMs);
-    this.stats.longestSliceCpuMs = Math.max(this.stats.longestSliceCpuMs, (cpu.user + cpu.system) / 1000);
   }
 
   private settle(): void {
