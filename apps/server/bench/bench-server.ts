@@ -182,9 +182,10 @@ export interface BenchFanOut {
   /** CPU time of this process between the two, and the part of it in the kernel (the sockets' writes). */
   cpuMicros: number;
   systemCpuMicros: number;
-  /** The fan-out's turns of the event loop, and the longest of them. */
+  /** The fan-out's turns of the event loop, the longest of them, and the most sockets one of them wrote. */
   slices: number;
   longestSliceMs: number;
+  mostSockets: number;
   /** The longest interval between two turns of the loop's 1 ms timer, from `arm` to this request. */
   longestStallMs: number;
 }

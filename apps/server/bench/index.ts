@@ -116,7 +116,7 @@ async function main(): Promise<void> {
         `  trial ${i + 1}: ${ms(t.wallMs)} ms to the last socket (first to last ${ms(t.spreadMs)} ms) | server: ` +
           `${ms(t.serverMs)} ms to the last write, CPU ${ms(t.serverCpuMs)} ms (${ms(t.serverSystemCpuMs)} in the kernel, ` +
           `${((1000 * t.serverCpuMs) / f.sockets).toFixed(1)} µs a socket), longest stall ${ms(t.longestStallMs)} ms; ` +
-          `${t.slices} slices, longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
+          `${t.slices} slices (up to ${t.mostSocketsInASlice} sockets), longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
       ),
     );
   }

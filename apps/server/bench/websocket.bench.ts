@@ -16,9 +16,10 @@ export interface FanOutTrial {
   serverSystemCpuMs: number;
   /** The longest stall of the server's event loop from the publish until the last frame was read. */
   longestStallMs: number;
-  /** The fan-out's turns of the server's event loop, and the longest of them. */
+  /** The fan-out's turns of the server's event loop, the longest of them, the most sockets in one. */
   slices: number;
   longestSliceMs: number;
+  mostSocketsInASlice: number;
   /** From the first socket's frame to the last one's, read by the clients. */
   spreadMs: number;
   /** CPU time of the client processes from arming to their last frame, summed. */
@@ -107,6 +108,7 @@ export async function benchFanOut(opts: {
         longestStallMs: fanOut.longestStallMs,
         slices: fanOut.slices,
         longestSliceMs: fanOut.longestSliceMs,
+        mostSocketsInASlice: fanOut.mostSockets,
         spreadMs: ms(firstNs, lastNs),
         clientCpuMs: reports.reduce((sum, r) => sum + r.cpuMicros, 0) / 1000,
       });

@@ -46,6 +46,8 @@ interface Delivery {
 export interface SliceStats {
   slices: number;
   longestSliceMs: number;
+  /** The most sockets written in one turn (the slice's CPU is about that many writes). */
+  mostSockets: number;
 }
 
 /**
@@ -59,7 +61,7 @@ export class FanOut {
   private readonly queue: Delivery[] = [];
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
-  private stats: SliceStats = { slices: 0, longestSliceMs: 0 };
+  private stats: SliceStats = { slices: 0, longestSliceMs: 0, mostSockets: 0 };
 
   constructor(private readonly options: FanOutOptions) {}
 
@@ -85,7 +87,7 @@ export class FanOut {
   /** The slices since the last call. */
   takeSliceStats(): SliceStats {
     const taken = this.stats;
-    this.stats = { slices: 0, longestSliceMs: 0 };
+    this.stats = { slices: 0, longestSliceMs: 0, mostSockets: 0 };
     return taken;
   }
 
@@ -117,7 +119,7 @@ export class FanOut {
       written += 1;
     }
     this.dropFinished();
-    this.record(startedMs);
+    this.record(startedMs, written);
     if (this.queue.length > 0) this.schedule();
     else this.settle();
   };
@@ -149,8 +151,9 @@ export class FanOut {
     else socket.send(delivery.payload, { binary: false });
   }
 
-  private record(startedMs: number): void {
+  private record(startedMs: number, written: number): void {
     this.stats.slices += 1;
+    this.stats.mostSockets = Math.max(this.stats.mostSockets, written);
     this.stats.longestSliceMs = Math.max(this.stats.longestSliceMs, performance.now() - startedMs);
   }
 
