@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundles the server for production: `node build.mjs [server|ops|bench-server …]` (all three without
+ * Bundles the server for production: `node build.mjs [server|ops|bench-server|fan-out-clients …]` (all without
  * arguments; a name builds that one). Each entry becomes one ESM file in dist/ that plain `node` runs.
  *
  * - The workspace packages (@lotto59/domain, @lotto59/contract, the demo studio) are TypeScript source: they are bundled in.
@@ -21,6 +21,7 @@ export const ENTRIES = {
   server: 'src/server.ts',
   ops: 'src/cli/ops.ts',
   'bench-server': 'bench/bench-server.ts',
+  'fan-out-clients': 'bench/fan-out-clients.ts',
 };
 
 /** Builds the named entries into `outdir` (apps/server/dist unless told); returns the files written. */

@@ -1,9 +1,11 @@
 /**
  * A benchmark server in its own process, bundled and run on plain node (server-process.ts) (so the load generator does not share its event loop): a
  * fresh database (SQLite file, or a fresh schema on BENCH_DATABASE_URL), N players with sessions, the
- * rounds open for an hour, the app listening on 127.0.0.1. It reports over IPC and obeys two messages:
- * `publish` (one live event, for the WebSocket fan-out) and `stop`.
+ * rounds open for an hour, the app listening on 127.0.0.1. It reports over IPC and obeys its messages:
+ * `arm` and `publish` (one live event, for the WebSocket fan-out), `fan-out` (what the last publish cost here),
+ * `stats`, `reconcile` and `stop`.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { riel } from '@lotto59/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -118,9 +120,39 @@ async function main(): Promise<void> {
   };
   process.send?.(ready);
 
+  // The longest stall of this event loop while an event is sent: a timer every millisecond records how
+  // late each of its turns came (the interval between two turns, so an upper bound of the longest block).
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  let fanOut: Omit<BenchFanOut, 'type' | 'longestStallMs'> | undefined;
+
   process.on('message', (message: { type: string; sentAtMs?: number }) => {
-    if (message.type === 'publish') {
+    if (message.type === 'arm') {
+      // After a reset the histogram records from its timer's next turn on (node's first interval after
+      // reset() is not recorded): armed once that turn has passed.
+      loopDelay.reset();
+      setTimeout(() => process.send?.({ type: 'armed' }), 5);
+    } else if (message.type === 'publish') {
+      const receivedNs = process.hrtime.bigint();
+      const cpu = process.cpuUsage();
+      app.realtime.takeSliceStats();
       app.services.events.publish({ type: 'result', data: { sent_at_ms: message.sentAtMs ?? Date.now() } });
+      // The in-process bus hands the event to the fan-out in a microtask queued before this one.
+      queueMicrotask(() => {
+        void app.realtime.whenSent().then(() => {
+          const sentNs = process.hrtime.bigint();
+          const used = process.cpuUsage(cpu);
+          fanOut = {
+            receivedNs: String(receivedNs),
+            sentNs: String(sentNs),
+            cpuMicros: used.user + used.system,
+            systemCpuMicros: used.system,
+            ...app.realtime.takeSliceStats(),
+          };
+        });
+      });
+    } else if (message.type === 'fan-out') {
+      process.send?.({ type: 'fan-out', ...fanOut, longestStallMs: loopDelay.max / 1e6 });
     } else if (message.type === 'stats') {
       void countBets(database.handle).then((bets) => {
         const cpu = process.cpuUsage();
@@ -139,6 +171,23 @@ async function main(): Promise<void> {
       })();
     }
   });
+}
+
+/** What the last `publish` cost in this process (times from process.hrtime, as strings of nanoseconds). */
+export interface BenchFanOut {
+  type: 'fan-out';
+  /** When the publish message was handled, and when the last socket's frame was handed to the kernel. */
+  receivedNs: string;
+  sentNs: string;
+  /** CPU time of this process between the two, and the part of it in the kernel (the sockets' writes). */
+  cpuMicros: number;
+  systemCpuMicros: number;
+  /** The fan-out's turns of the event loop, the longest of them, and the most sockets one of them wrote. */
+  slices: number;
+  longestSliceMs: number;
+  mostSockets: number;
+  /** The longest interval between two turns of the loop's 1 ms timer, from `arm` to this request. */
+  longestStallMs: number;
 }
 
 export interface BenchReconcile {

@@ -3,6 +3,7 @@
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_DIALECTS=postgres
  * (or sqlite) runs one of them only.
  */
+import { loadavg } from 'node:os';
 import { benchPlacement } from './bet-placement.bench';
 import { benchSettlement } from './settlement.bench';
 import { benchLotterySettlement } from './lottery-settlement.bench';
@@ -97,11 +98,26 @@ async function main(): Promise<void> {
     }
   }
   if (wants('websocket')) {
-    const f = await benchFanOut({ sockets: Number(process.env.BENCH_SOCKETS ?? 5_000), trials: 5 });
-    const sorted = [...f.trialsMs].sort((a, b) => a - b);
+    const f = await benchFanOut({
+      sockets: Number(process.env.BENCH_SOCKETS ?? 10_000),
+      trials: Number(process.env.BENCH_WS_TRIALS ?? 5),
+      clientProcesses: Number(process.env.BENCH_WS_CLIENT_PROCESSES ?? 2),
+    });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ms = (x: number) => x.toFixed(1);
     console.log(
-      `websocket ${f.sockets} sockets (connected in ${(f.connectMs / 1000).toFixed(1)} s): one event reaches all in ` +
-        `${sorted.map((ms) => ms.toFixed(0)).join(' / ')} ms (median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms)`,
+      `websocket ${f.sockets} sockets in ${f.clientProcesses} client processes (connected in ${(f.connectMs / 1000).toFixed(1)} s; ` +
+        `load ${loadavg()[0]!.toFixed(1)}): one event reaches all in median ${ms(median(f.trials.map((t) => t.wallMs)))} ms, ` +
+        `server side median ${ms(median(f.trials.map((t) => t.serverMs)))} ms (CPU ${ms(median(f.trials.map((t) => t.serverCpuMs)))} ms), ` +
+        `longest event-loop stall ${ms(Math.max(...f.trials.map((t) => t.longestStallMs)))} ms`,
+    );
+    f.trials.forEach((t, i) =>
+      console.log(
+        `  trial ${i + 1}: ${ms(t.wallMs)} ms to the last socket (first to last ${ms(t.spreadMs)} ms) | server: ` +
+          `${ms(t.serverMs)} ms to the last write, CPU ${ms(t.serverCpuMs)} ms (${ms(t.serverSystemCpuMs)} in the kernel, ` +
+          `${((1000 * t.serverCpuMs) / f.sockets).toFixed(1)} µs a socket), longest stall ${ms(t.longestStallMs)} ms; ` +
+          `${t.slices} slices (up to ${t.mostSocketsInASlice} sockets), longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
+      ),
     );
   }
 }

@@ -28,7 +28,7 @@ import { lotteryRoutes } from './modules/lottery/lottery.routes';
 import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
 import { sportReportRoutes } from './modules/providers/reports/sport-report.routes';
 import { fishingReportRoutes } from './modules/providers/reports/fishing-report.routes';
-import { registerRealtime } from './plugins/realtime/websocket';
+import { registerRealtime, type Realtime } from './plugins/realtime/websocket';
 import { createServices, type Services } from './services';
 import { registerAppMetrics } from './app-metrics';
 
@@ -44,6 +44,8 @@ export interface AppDeps {
 
 export type App = FastifyInstance & {
   services: Services;
+  /** The live events' fan-out: when it has written what was published, and how long its turns were. */
+  realtime: Realtime;
   /** Where `/metrics` listens (`http://host:port`) once the app listens with METRICS_PORT set; else ''. */
   metricsAddress(): string;
   /**
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(
     fishingReportRoutes({ reads: services.reads, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
-  await registerRealtime(app, {
+  const realtime = await registerRealtime(app, {
     events: services.events,
     sessions: {
       requirePlayer: cookies.requirePlayer,
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });
   return Object.assign(app, {
     services,
+    realtime,
     metricsAddress: () => metrics?.address() ?? '',
     startDraining: () => {
       draining = true;

@@ -267,6 +267,11 @@ const envSchema = z.object({
   WS_MAX_SOCKETS_PER_PLAYER: count(1, 10_000, 10),
   /** Unsent bytes a socket may queue; past it the socket is closed as a slow consumer. */
   WS_MAX_BUFFERED_BYTES: count(1024, 64 * 1024 * 1024, 256 * 1024),
+  /**
+   * Sockets one live event is written to in one turn of the event loop, at most (a turn also ends after
+   * 4 ms): the loop serves requests between turns instead of being held for the whole fan-out.
+   */
+  WS_FAN_OUT_SLICE_SOCKETS: count(1, 1_000_000, 1_000),
 
   /**
    * Provider games (providers.md §2, §3, §5). One HMAC secret per provider, 64 hex characters; when unset

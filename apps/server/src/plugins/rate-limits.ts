@@ -107,11 +107,12 @@ export function classLimitsFrom(config: Config): ClassLimits {
   return Object.fromEntries(entries) as ClassLimits;
 }
 
-/** The WebSocket caps; the sockets per player scale with RATE_LIMIT_SCALE like the rate limits. */
+/** The WebSocket caps and fan-out slice; the sockets per player scale with RATE_LIMIT_SCALE like the rate limits. */
 export function socketLimitsFrom(config: Config): SocketLimits {
   return {
     maxSocketsPerPlayer: Math.max(1, Math.floor(config.WS_MAX_SOCKETS_PER_PLAYER * config.RATE_LIMIT_SCALE)),
     maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    fanOutSliceSockets: config.WS_FAN_OUT_SLICE_SOCKETS,
   };
 }
 

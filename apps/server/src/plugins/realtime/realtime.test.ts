@@ -155,6 +155,58 @@ describe.each(TEST_DIALECTS)('live events over a real WebSocket on %s', (dialect
   });
 });
 
+describe.each(TEST_DIALECTS)('fan-out in slices of 2 sockets, over real WebSockets on %s', (dialect) => {
+  let t: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { WS_FAN_OUT_SLICE_SOCKETS: '2' });
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    url = `${address.replace('http', 'ws')}/ws`;
+  });
+  afterAll(() => t.close());
+
+  it('delivers events in the order published to every socket, and a balance to its player only', async () => {
+    const players = await Promise.all([t.newPlayer(), t.newPlayer(), t.newPlayer()]);
+    const byPlayer = await Promise.all(
+      players.map(async (player, i) => {
+        const browser = new TestBrowser(t.app);
+        await browser.login(player.username, player.password);
+        const listeners = [];
+        for (let k = 0; k < 3 - (i === 2 ? 1 : 0); k++)
+          listeners.push(await connect(url, cookieHeader(browser)));
+        for (const listener of listeners) await listener.next((f) => f.type === 'hello');
+        return listeners;
+      }),
+    );
+    const everyone = byPlayer.flat(); // 8 sockets: 4 turns of the loop for one event to all
+    const alice = players[0]!;
+    t.app.realtime.takeSliceStats();
+
+    const { events } = t.app.services;
+    events.publish({ type: 'result', data: { n: 1 } });
+    events.publish({ type: 'balance', playerId: alice.id, data: { balance: 1 } });
+    events.publish({ type: 'result', data: { n: 2 } });
+    await new Promise((resolve) => setImmediate(resolve)); // the first slice is out, the rest not
+    events.publish({ type: 'result', data: { n: 3 } });
+    await t.app.realtime.whenSent();
+
+    // 8 + 3 + 8 + 8 frames, at most 2 a turn.
+    expect(t.app.realtime.takeSliceStats().slices).toBeGreaterThanOrEqual(14);
+    const seen = (listener: Listener) =>
+      listener.frames
+        .filter((f) => f.type !== 'hello')
+        .map((f) => (f.type === 'balance' ? 'balance' : `result ${String(f.data.n)}`));
+    for (const listener of everyone) await listener.next((f) => f.type === 'result' && f.data.n === 3);
+    for (const listener of byPlayer[0]!) {
+      expect(seen(listener)).toEqual(['result 1', 'balance', 'result 2', 'result 3']);
+    }
+    for (const listener of [...byPlayer[1]!, ...byPlayer[2]!]) {
+      expect(seen(listener)).toEqual(['result 1', 'result 2', 'result 3']);
+    }
+    for (const listener of everyone) listener.socket.close();
+  });
+});
+
 describe.each(TEST_DIALECTS)('sessions ended in another process (Redis bus) on %s', (dialect) => {
   it("close that process's sockets and drop its cached sessions at once", async () => {
     // Two API processes on one database, each with its own session cache (long, so only the message

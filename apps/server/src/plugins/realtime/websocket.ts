@@ -1,8 +1,10 @@
+import { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../errors/app-error';
 import type { EventBus } from '../../platform/event-bus';
+import { FanOut, type SliceStats, type Subscriber } from './fan-out';
 import { originGuard, requireUpgrade } from './handshake';
 
 /** Frames a client may send: nothing but small keep-alives. */
@@ -21,21 +23,37 @@ export interface SocketSessions {
   revalidate(token: string): Promise<unknown>;
 }
 
-/** Standard "try again later": the socket could not keep up; the client reconnects and polls meanwhile. */
-export const SLOW_CONSUMER_CLOSE_CODE = 1013;
+export { SLOW_CONSUMER_CLOSE_CODE } from './fan-out';
 
 export interface SocketLimits {
   /** Live sockets of one player in this process; the next upgrade is refused (429 RATE_LIMITED). */
   maxSocketsPerPlayer: number;
   /** Unsent bytes a socket may hold; past it the socket is closed instead of queueing more. */
   maxBufferedBytes: number;
+  /** Sockets an event is written to in one turn of the event loop at most (fan-out.ts). */
+  fanOutSliceSockets: number;
+}
+
+/** What the app offers of its live events beside the route. */
+export interface Realtime {
+  /** Resolves once every event published so far has been written to its sockets (the benchmark's mark). */
+  whenSent(): Promise<void>;
+  /** The fan-out's turns of the event loop since the last call: how many, and the longest. */
+  takeSliceStats(): SliceStats;
+}
+
+interface Player extends Subscriber {
+  readonly socket: WebSocket;
+  /** The session token of the upgrade, to check the socket again when the player's sessions end. */
+  readonly token: string;
 }
 
 /**
  * `GET /ws`: live events for the signed-in player (decisions §8), authenticated by the session cookie
  * before the upgrade (no live session → 401, no socket), from the page's own origin or an allowed one
  * (another site's page → 403, `handshake.ts`). Events for everyone go to every socket; a
- * player's own events (balance) only to that player's sockets. Each event is serialised once. When
+ * player's own events (balance) only to that player's sockets. Each event is serialised and framed once
+ * and written in slices that never hold the event loop long, in the order published (fan-out.ts). When
  * sessions of a player end (in any process), that player's sockets are checked again and those whose
  * session ended are closed, so a logged-out or replaced device stops receiving the player's events.
  */
@@ -47,15 +65,22 @@ export async function registerRealtime(
     allowedOrigins: readonly string[];
     limits: SocketLimits;
   },
-): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: CLIENT_FRAME_MAX_BYTES } });
-  const everyone = new Set<WebSocket>();
-  const byPlayer = new Map<number, Set<WebSocket>>();
-  const tokenOf = new WeakMap<WebSocket, string>();
+): Promise<Realtime> {
+  // No compression: every frame is the same bytes for every socket, and ws then writes each of its own
+  // frames at once, which the fan-out's direct writes rely on (fan-out.ts).
+  await app.register(websocket, {
+    options: { maxPayload: CLIENT_FRAME_MAX_BYTES, perMessageDeflate: false },
+  });
+  const everyone = new Set<Player>();
+  const byPlayer = new Map<number, Set<Player>>();
+  const fanOut = new FanOut({
+    maxBufferedBytes: deps.limits.maxBufferedBytes,
+    sliceSockets: deps.limits.fanOutSliceSockets,
+  });
 
   const closeEndedSessions = (playerId: number) => {
-    for (const socket of byPlayer.get(playerId) ?? []) {
-      deps.sessions.revalidate(tokenOf.get(socket) ?? '').catch((error: unknown) => {
+    for (const { socket, token } of byPlayer.get(playerId) ?? []) {
+      deps.sessions.revalidate(token).catch((error: unknown) => {
         socket.close(closeCodeOf(error), error instanceof AppError ? error.code : 'UNAUTHENTICATED');
       });
     }
@@ -65,20 +90,8 @@ export async function registerRealtime(
     if (event.type === 'sessions_ended') return closeEndedSessions(event.playerId);
     const targets = event.playerId === undefined ? everyone : byPlayer.get(event.playerId);
     if (!targets || targets.size === 0) return;
-    const text = JSON.stringify({ type: event.type, data: event.data });
-    for (const socket of targets) sendOrShed(socket, text);
+    fanOut.send(JSON.stringify({ type: event.type, data: event.data }), targets);
   });
-
-  // A client that stops reading would make the server queue every event for it without end: past the cap
-  // it is closed (memory stays under the cap plus one frame per socket).
-  function sendOrShed(socket: WebSocket, text: string): void {
-    if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > deps.limits.maxBufferedBytes) {
-      socket.close(SLOW_CONSUMER_CLOSE_CODE, 'SLOW_CONSUMER');
-      return;
-    }
-    socket.send(text);
-  }
 
   // Refused before the upgrade, so the client backs off (closing the oldest instead would make the
   // player's tabs knock each other out in turn, each reconnecting at once).
@@ -93,7 +106,8 @@ export async function registerRealtime(
 
   app.addHook('onClose', async () => {
     unsubscribe();
-    for (const socket of everyone) socket.terminate();
+    fanOut.close();
+    for (const { socket } of everyone) socket.terminate();
     await deps.events.close();
   });
 
@@ -114,17 +128,20 @@ export async function registerRealtime(
         socket.close(4429, 'RATE_LIMITED');
         return;
       }
-      tokenOf.set(socket, deps.sessions.tokenOf(request));
-      const own = byPlayer.get(playerId) ?? new Set<WebSocket>();
+      // The upgrade's connection: ws writes to it, and so does the fan-out (absent for an injected socket).
+      const wire = request.raw.socket instanceof Duplex ? request.raw.socket : undefined;
+      const player: Player = { socket, wire, token: deps.sessions.tokenOf(request) };
+      const own = byPlayer.get(playerId) ?? new Set<Player>();
       byPlayer.set(playerId, own);
-      everyone.add(socket);
-      own.add(socket);
+      everyone.add(player);
+      own.add(player);
       socket.on('close', () => {
-        everyone.delete(socket);
-        own.delete(socket);
+        everyone.delete(player);
+        own.delete(player);
         if (own.size === 0) byPlayer.delete(playerId);
       });
       socket.send(JSON.stringify({ type: 'hello', data: { player_id: playerId } }));
     },
   );
+  return { whenSent: () => fanOut.whenSent(), takeSliceStats: () => fanOut.takeSliceStats() };
 }
