@@ -1,4 +1,7 @@
-import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/database';
 import { loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
@@ -11,6 +14,12 @@ export interface SettlementFigures {
   players: number;
   setupMs: number;
   settleMs: number;
+  /** CPU time of this process during `settle()`. */
+  settleCpuMs: number;
+  /** PostgreSQL: CPU time of the database's server processes (its backends) during `settle()`. */
+  databaseCpuMs: number | undefined;
+  /** The 1-minute load average right after the settlement (the machine is shared). */
+  loadAverage: number;
   betsSettled: number;
   playersPaid: number;
 }
@@ -84,9 +93,20 @@ export async function benchSettlement(opts: {
     await services.lotto59.rounds.startRelease((await services.lotto59.rounds.byId(roundId))!);
     const setupMs = performance.now() - t0;
 
+    const postgres = db.handle.dialect === 'postgres';
+    const backendsBefore = postgres ? await backendCpuMs(db.handle.db) : undefined;
     const t1 = performance.now();
+    const cpu = process.cpuUsage();
     const outcome = await services.lotto59.settlement.settle(roundId);
     const settleMs = performance.now() - t1;
+    const { user, system } = process.cpuUsage(cpu);
+    const loadAverage = loadavg()[0]!;
+    let databaseCpuMs: number | undefined;
+    if (backendsBefore) {
+      databaseCpuMs = 0;
+      for (const [pid, ms] of await backendCpuMs(db.handle.db))
+        databaseCpuMs += ms - (backendsBefore.get(pid) ?? 0);
+    }
     await services.events.close();
     return {
       dialect: db.handle.dialect,
@@ -94,6 +114,9 @@ export async function benchSettlement(opts: {
       players: opts.players,
       setupMs,
       settleMs,
+      settleCpuMs: (user + system) / 1000,
+      databaseCpuMs,
+      loadAverage,
       betsSettled: outcome?.betsSettled ?? 0,
       playersPaid: outcome?.playersPaid ?? 0,
     };
@@ -101,4 +124,26 @@ export async function benchSettlement(opts: {
     await db.drop();
     await db.handle.close();
   }
+}
+
+/**
+ * CPU time so far of each server process of this database (its backends; the server runs on this
+ * machine), from /proc: a connection the pool opens during the settlement counts from zero.
+ */
+async function backendCpuMs(db: Kysely<Database>): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  const ticksPerS = 100; // USER_HZ on Linux
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
+      cpu.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerS);
+    } catch {
+      // A backend that ended meanwhile, or a server on another machine: not counted.
+    }
+  }
+  return cpu;
 }
