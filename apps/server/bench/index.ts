@@ -42,7 +42,12 @@ async function main(): Promise<void> {
         const f = await benchSettlement({ databaseUrl, bets, players });
         console.log(
           `settlement ${f.dialect.padEnd(8)} ${f.bets.toLocaleString('en')} bets from ${f.players.toLocaleString('en')} players: ` +
-            `${(f.settleMs / 1000).toFixed(2)} s (${f.betsSettled.toLocaleString('en')} settled, ${f.playersPaid.toLocaleString('en')} paid; setup ${(f.setupMs / 1000).toFixed(1)} s)`,
+            `${(f.settleMs / 1000).toFixed(2)} s, CPU ${(f.settleCpuMs / 1000).toFixed(2)} s` +
+            (f.mainThreadCpuMs === undefined
+              ? ''
+              : ` (main thread ${(f.mainThreadCpuMs / 1000).toFixed(2)} s)`) +
+            (f.databaseCpuMs === undefined ? '' : ` + database ${(f.databaseCpuMs / 1000).toFixed(2)} s`) +
+            ` (${f.betsSettled.toLocaleString('en')} settled, ${f.playersPaid.toLocaleString('en')} paid; setup ${(f.setupMs / 1000).toFixed(1)} s; load ${f.loadAverage.toFixed(1)})`,
         );
       }
     }

@@ -1,4 +1,7 @@
-import { sql } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../src/db/database';
 import { loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
 import { systemClock } from '../src/platform/clock';
@@ -11,6 +14,14 @@ export interface SettlementFigures {
   players: number;
   setupMs: number;
   settleMs: number;
+  /** CPU time of this process during `settle()`, all its threads (the SQLite checkpointer's included). */
+  settleCpuMs: number;
+  /** CPU time of its main thread alone (Linux), where the settlement's own work runs. */
+  mainThreadCpuMs: number | undefined;
+  /** PostgreSQL: CPU time of the database's server processes (its backends) during `settle()`. */
+  databaseCpuMs: number | undefined;
+  /** The 1-minute load average right after the settlement (the machine is shared). */
+  loadAverage: number;
   betsSettled: number;
   playersPaid: number;
 }
@@ -84,9 +95,22 @@ export async function benchSettlement(opts: {
     await services.lotto59.rounds.startRelease((await services.lotto59.rounds.byId(roundId))!);
     const setupMs = performance.now() - t0;
 
+    const postgres = db.handle.dialect === 'postgres';
+    const backendsBefore = postgres ? await backendCpuMs(db.handle.db) : undefined;
     const t1 = performance.now();
+    const cpu = process.cpuUsage();
+    const mainBefore = mainThreadCpuMs();
     const outcome = await services.lotto59.settlement.settle(roundId);
     const settleMs = performance.now() - t1;
+    const { user, system } = process.cpuUsage(cpu);
+    const mainAfter = mainThreadCpuMs();
+    const loadAverage = loadavg()[0]!;
+    let databaseCpuMs: number | undefined;
+    if (backendsBefore) {
+      databaseCpuMs = 0;
+      for (const [pid, ms] of await backendCpuMs(db.handle.db))
+        databaseCpuMs += ms - (backendsBefore.get(pid) ?? 0);
+    }
     await services.events.close();
     return {
       dialect: db.handle.dialect,
@@ -94,6 +118,11 @@ export async function benchSettlement(opts: {
       players: opts.players,
       setupMs,
       settleMs,
+      settleCpuMs: (user + system) / 1000,
+      mainThreadCpuMs:
+        mainBefore === undefined || mainAfter === undefined ? undefined : mainAfter - mainBefore,
+      databaseCpuMs,
+      loadAverage,
       betsSettled: outcome?.betsSettled ?? 0,
       playersPaid: outcome?.playersPaid ?? 0,
     };
@@ -101,4 +130,38 @@ export async function benchSettlement(opts: {
     await db.drop();
     await db.handle.close();
   }
+}
+
+const TICKS_PER_S = 100; // USER_HZ on Linux: the unit of utime and stime in /proc/…/stat
+
+/** utime + stime of a /proc stat line, ms: fields 14 and 15, 12 and 13 after the command name. */
+function cpuMsOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
+function mainThreadCpuMs(): number | undefined {
+  try {
+    return cpuMsOfStat(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
+/**
+ * CPU time so far of each server process of this database (its backends; the server runs on this
+ * machine), from /proc: a connection the pool opens during the settlement counts from zero.
+ */
+async function backendCpuMs(db: Kysely<Database>): Promise<Map<number, number>> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database()`.execute(db);
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // A backend that ended meanwhile, or a server on another machine: not counted.
+    }
+  }
+  return cpu;
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
+import { BET_RECORD_SELECTION, betsWithRound } from '../src/modules/lotto59/bets/bet-outcome.repository';
 import type { fakeClock } from '../src/platform/clock';
 import { SeededRandom } from './seeded-random';
 import type { TestBrowser, TestContext } from './test-app';
@@ -86,12 +87,21 @@ export async function pinNextDraws(
   return ids;
 }
 
+/** A player's bets as every reader shows them: the outcome read from the round (decision 0027). */
 export async function betRowsOf(t: TestContext, playerId: number) {
-  return t.tdb.db
-    .selectFrom('lotto59_bets')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .orderBy('id')
+  return betsWithRound(t.tdb.db)
+    .select(BET_RECORD_SELECTION)
+    .where('b.player_id', '=', playerId)
+    .orderBy('b.id')
+    .execute();
+}
+
+/** A round's bets as every reader shows them. */
+export async function betRowsOfRound(t: TestContext, roundId: number) {
+  return betsWithRound(t.tdb.db)
+    .select(BET_RECORD_SELECTION)
+    .where('b.round_id', '=', roundId)
+    .orderBy('b.id')
     .execute();
 }
 

@@ -8,6 +8,7 @@ import { providersSchema } from './migrations/0005-providers';
 import { lotterySchema } from './migrations/0006-lottery';
 import { transferWalletSchema } from './migrations/0007-transfer-wallet';
 import { clusterProcessesSchema } from './migrations/0008-cluster-processes';
+import { roundOutcomesSchema } from './migrations/0009-round-outcomes';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0006-lottery': lotterySchema,
   '0007-transfer-wallet': transferWalletSchema,
   '0008-cluster-processes': clusterProcessesSchema,
+  '0009-round-outcomes': roundOutcomesSchema,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

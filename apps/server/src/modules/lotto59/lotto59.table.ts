@@ -1,9 +1,37 @@
-import type { BetStatus, BetType, Pool, Post, Riel, RoundStatus } from '@lotto59/domain';
+import type {
+  BandBetType,
+  BetStatus,
+  BetType,
+  OverUnderBetType,
+  Pool,
+  Post,
+  Riel,
+  RoundStatus,
+} from '@lotto59/domain';
 import type { Generated } from 'kysely';
 
 /** Row types of the lotto 59 tables (migration 0003-lotto59). Times are epoch ms, money whole riel. */
 
-export interface RoundsTable {
+/**
+ * What a settled round's bets read their outcome from (decision 0027, migration 0009): written once by
+ * settlement, null before.
+ */
+export interface RoundOutcome {
+  winning_band: BandBetType | null;
+  winning_side: OverUnderBetType | null;
+  /** The balls at posts A–E (draw positions 1–5). */
+  ball_a: number | null;
+  ball_b: number | null;
+  ball_c: number | null;
+  ball_d: number | null;
+  ball_e: number | null;
+  /** The rates in force at settlement, of the winning band, the winning side and NUMBER. */
+  band_rate_hundredths: number | null;
+  side_rate_hundredths: number | null;
+  number_rate_hundredths: number | null;
+}
+
+export interface RoundsTable extends RoundOutcome {
   id: Generated<number>;
   poll: Pool;
   status: RoundStatus;

@@ -8,6 +8,7 @@ import {
   toTransferReceipt,
   type TransferReceipt,
 } from './wallet.ledger';
+import * as pg from './wallet.pg-credit.repository';
 import * as repo from './wallet.repository';
 import type { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
 
@@ -29,15 +30,16 @@ export async function creditManyWithin(
   fromId: number,
   cmd: CreditManyCommand,
   nowMs: number,
-  /** SQLite: the writes as prepared statements on the raw handle (same rows). */
+  /** SQLite: the writes as prepared statements on the raw handle; else PostgreSQL's array statements. */
   sqlite?: SqliteCreditStatements,
 ): Promise<TransferReceipt[]> {
   for (const c of cmd.credits) assertTransferAmount(c.amount);
   const accounts = new Map(
-    (await repo.findPlayerAccounts(trx, [...new Set(cmd.credits.map((c) => c.playerId))])).map((a) => [
-      a.player_id!,
-      a.id,
-    ]),
+    (
+      await (sqlite ? repo.findPlayerAccounts : pg.findPlayerAccounts)(trx, [
+        ...new Set(cmd.credits.map((c) => c.playerId)),
+      ])
+    ).map((a) => [a.player_id!, a.id]),
   );
   const items = cmd.credits.map((c) => {
     const toId = accounts.get(c.playerId);
@@ -48,7 +50,7 @@ export async function creditManyWithin(
   });
   const existing = new Map(
     (
-      await repo.findTransfersByKeys(
+      await (sqlite ? repo.findTransfersByKeys : pg.findTransfersByKeys)(
         trx,
         items.map((i) => i.idempotencyKey),
       )
@@ -70,7 +72,7 @@ export async function creditManyWithin(
   const credits = [...perAccount]
     .sort(([a], [b]) => a - b)
     .map(([accountId, amount]) => ({ accountId, amount }));
-  const credited = sqlite ? sqlite.creditMany(credits) : await repo.creditMany(trx, credits);
+  const credited = sqlite ? sqlite.creditMany(credits) : await pg.creditMany(trx, credits);
   // Balances after each transfer as if applied in order: the payer's falls step by step to its final
   // value; each player's rises to its final value with its last credit.
   const finalOf = new Map(credited.map((r) => [Number(r.id), r.balance]));
@@ -97,7 +99,7 @@ export async function creditManyWithin(
     };
   });
   assert(fromBalance === fromAfterAll, 'the payer ends where the debit left it');
-  const inserted = sqlite ? sqlite.insertTransfers(rows) : await repo.insertTransfers(trx, rows);
+  const inserted = sqlite ? sqlite.insertTransfers(rows) : await pg.insertTransfers(trx, rows);
   const ids = new Map(inserted.map((r) => [r.idempotency_key, r.id]));
   const receipts = new Map<string, TransferReceipt>(
     rows.map((r) => [r.idempotency_key, toTransferReceipt({ ...r, id: ids.get(r.idempotency_key)! }, false)]),

@@ -225,33 +225,3 @@ export async function findTransfersByKeys(ex: Executor, keys: readonly string[])
   }
   return rows;
 }
-
-/**
- * Adds `amount` to each account in one statement per chunk; returns the balances after. Amounts are
- * cast to integer (better-sqlite3 binds numbers as REAL).
- */
-export async function creditMany(ex: Executor, credits: readonly { accountId: number; amount: Riel }[]) {
-  const rows: { id: number; balance: Riel }[] = [];
-  for (const part of chunks(credits)) {
-    const values = sql.join(
-      part.map((c) => sql`(cast(${c.accountId} as bigint), cast(${c.amount} as bigint))`),
-    );
-    const result = await sql<{ id: number; balance: Riel }>`
-      with v(id, amount) as (values ${values})
-      update accounts set balance = accounts.balance + v.amount from v
-      where v.id = accounts.id
-      returning accounts.id, accounts.balance`.execute(ex);
-    rows.push(...result.rows);
-  }
-  return rows;
-}
-
-export async function insertTransfers(ex: Executor, transfers: readonly NewTransferRow[]) {
-  const rows: { id: number; idempotency_key: string }[] = [];
-  for (const part of chunks(transfers)) {
-    rows.push(
-      ...(await ex.insertInto('transfers').values(part).returning(['id', 'idempotency_key']).execute()),
-    );
-  }
-  return rows;
-}

@@ -1,9 +1,11 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { BetGroupsTable, BetsTable } from '../lotto59.table';
+import { betRecordsOfGroup } from './bet-outcome.repository';
 
 // All SQL of bet placement. Each function takes the executor first so it runs inside the caller's transaction.
 
+/** The stored columns of a bet, as written (a new bet is PENDING: nothing to derive). */
 export const BET_COLUMNS = [
   'id',
   'group_id',
@@ -62,13 +64,9 @@ export function insertBets(ex: Executor, rows: Insertable<BetsTable>[]) {
   return ex.insertInto('lotto59_bets').values(rows).returning(BET_COLUMNS).execute();
 }
 
+/** A submission's bets as the player sees them, their outcome read from the round (decision 0027). */
 export function betsOfGroup(ex: Executor, groupId: number) {
-  return ex
-    .selectFrom('lotto59_bets')
-    .select(BET_COLUMNS)
-    .where('group_id', '=', groupId)
-    .orderBy('id')
-    .execute();
+  return betRecordsOfGroup(ex, groupId);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import type { BetType, Pool, Post, Riel, RoundStatus } from '@lotto59/domain';
 import type { BetGroupKind } from '../lotto59.table';
-import { BET_COLUMNS, type BetRow } from './bets.repository';
+import { BET_RECORD_SQL, BETS_WITH_ROUND_SQL } from './bet-outcome.repository';
+import type { BetRow } from './bets.repository';
 
 /**
  * The SQL of bet placement inside a SQLite group commit, as prepared statements: better-sqlite3 runs
@@ -24,7 +25,7 @@ export class BetSqliteStatements {
       'select id, request_hash, balance_after from lotto59_bet_groups where player_id = ? and idempotency_key = ?',
     );
     this.betsOfGroup = sqlite.prepare<[number], BetRow>(
-      `select ${BET_COLUMNS.join(', ')} from lotto59_bets where group_id = ? order by id`,
+      `select ${BET_RECORD_SQL} from ${BETS_WITH_ROUND_SQL} where b.group_id = ? order by b.id`,
     );
     this.round = sqlite.prepare<[number], { poll: Pool; status: RoundStatus; close_at_ms: number }>(
       'select poll, status, close_at_ms from lotto59_rounds where id = ?',

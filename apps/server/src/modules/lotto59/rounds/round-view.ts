@@ -2,10 +2,13 @@ import type { RoundRecord } from '@lotto59/contract';
 import { DRAW_SIZE, overUnderTypeOf, rangeTypeOf, resultLabelOf } from '@lotto59/domain';
 import type { Selectable } from 'kysely';
 import type { Lotto59Settings } from '../lotto59.settings';
-import type { RoundsTable } from '../lotto59.table';
+import type { RoundOutcome, RoundsTable } from '../lotto59.table';
 
 /** The columns of a round that decide what a player may see of it at a given instant. */
-export type RoundRow = Omit<Selectable<RoundsTable>, 'drawn_at_ms' | 'settled_at_ms' | 'voided_at_ms'>;
+export type RoundRow = Omit<
+  Selectable<RoundsTable>,
+  'drawn_at_ms' | 'settled_at_ms' | 'voided_at_ms' | keyof RoundOutcome
+>;
 
 /**
  * The release schedule of a round closing at `closeAtMs`: ball k (1-based) comes out at

@@ -1,7 +1,7 @@
 import type { Pool } from '@lotto59/domain';
 import { SqliteAdapter, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/database';
-import type { RoundsTable } from '../lotto59.table';
+import type { RoundOutcome, RoundsTable } from '../lotto59.table';
 
 // All SQL of rounds. Each function takes the executor first so it runs inside the caller's transaction.
 
@@ -118,6 +118,23 @@ export function markSettled(ex: Executor, id: number, nowMs: number) {
     .where('numbers', 'is not', null)
     .returning(ROUND_COLUMNS)
     .executeTakeFirst();
+}
+
+/**
+ * Writes what a settled round's bets read their outcome from (decision 0027), in the settling
+ * transaction right after `markSettled`; a trigger refuses any later change.
+ */
+export async function recordOutcome(
+  ex: Executor,
+  id: number,
+  outcome: { [K in keyof RoundOutcome]: NonNullable<RoundOutcome[K]> },
+) {
+  await ex
+    .updateTable('lotto59_rounds')
+    .set(outcome)
+    .where('id', '=', id)
+    .where('status', '=', 'SETTLED')
+    .execute();
 }
 
 export function markVoid(ex: Executor, id: number, nowMs: number) {

@@ -2,7 +2,13 @@ import { createHash, createHmac } from 'node:crypto';
 import { settleBet, type Pool, type RangeBetType } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../../test/databases';
-import { buildAppOn, expectLedgerBalanced, openRound, placeBet } from '../../../../test/lotto59-helpers';
+import {
+  betRowsOfRound,
+  buildAppOn,
+  expectLedgerBalanced,
+  openRound,
+  placeBet,
+} from '../../../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 
 /**
@@ -108,11 +114,7 @@ describe.each(TEST_DIALECTS)('draw scheduler on %s', (dialect) => {
       t.clock.advanceMs(65_000 - 46_000);
       await scheduler.tick();
       expect((await t.app.services.lotto59.rounds.byId(round.id)).status).toBe('SETTLED');
-      const rows = await t.tdb.db
-        .selectFrom('lotto59_bets')
-        .selectAll()
-        .where('round_id', '=', round.id)
-        .execute();
+      const rows = await betRowsOfRound(t, round.id);
       let expectedPaid = 0;
       for (const row of rows) {
         const expected = settleBet(
@@ -208,11 +210,7 @@ describe.each(TEST_DIALECTS)('draw scheduler on %s', (dialect) => {
         await restarted.app.services.lotto59.scheduler.tick();
         expect(await restarted.app.services.lotto59.settlement.settle(round.id)).toBeUndefined();
 
-        const rows = await t.tdb.db
-          .selectFrom('lotto59_bets')
-          .selectAll()
-          .where('round_id', '=', round.id)
-          .execute();
+        const rows = await betRowsOfRound(t, round.id);
         expect(rows.every((r) => r.status === 'WON' || r.status === 'LOST')).toBe(true);
         const transfers = await t.tdb.db
           .selectFrom('transfers')

@@ -1,62 +1,11 @@
-import {
-  POSTS,
-  riel,
-  type BandBetType,
-  type BetType,
-  type OverUnderBetType,
-  type RateTable,
-  type Riel,
-} from '@lotto59/domain';
+import { riel, type Riel } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
+import { betMayPay, betPayout, betsWithRound } from '../bets/bet-outcome.repository';
+import { isSqlite } from '../rounds/rounds.repository';
 
-// All SQL of settlement and voiding: set-based statements per round, never a loop over bets.
-// Parameters used in arithmetic are cast to integer: better-sqlite3 binds JS numbers as REAL, and money
-// must stay integer (payout = stake × rate / 100, rounded down by integer division on both databases).
-
-const int = (value: number) => sql<number>`cast(${value} as integer)`;
-
-export interface RatedOutcome {
-  band: BandBetType;
-  side: OverUnderBetType;
-  /** The 5 balls at posts A–E. */
-  posts: readonly number[];
-  rates: RateTable;
-}
-
-/**
- * Settles every pending range, over/under and NUMBER bet of a round in ONE statement: a bet wins when
- * its type is the round's band or side, or when its post's ball is its number. One pass in table order
- * writes each row once (measured faster than one statement per type, which revisits every page).
- */
-export async function settleRatedBets(
-  ex: Executor,
-  roundId: number,
-  o: RatedOutcome,
-  nowMs: number,
-): Promise<number> {
-  const numberWins = sql.join(
-    POSTS.map((post, i) => sql`(post = ${post} and number = ${int(o.posts[i]!)})`),
-    sql` or `,
-  );
-  const result = await ex
-    .updateTable('lotto59_bets')
-    .set({
-      status: sql`case when type = ${o.band} or type = ${o.side}
-        or (type = 'NUMBER' and (${numberWins})) then 'WON' else 'LOST' end`,
-      payout: sql`case
-        when type = ${o.band} then amount * ${int(o.rates[o.band])} / 100
-        when type = ${o.side} then amount * ${int(o.rates[o.side])} / 100
-        when type = 'NUMBER' and (${numberWins}) then amount * ${int(o.rates.NUMBER)} / 100
-        else 0 end`,
-      settled_at_ms: nowMs,
-    })
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'PENDING')
-    .where('type', '<>', 'JACKPOT')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+// All SQL of settlement and voiding: set-based statements per round, never a loop over bets. Range,
+// over/under and NUMBER bets are never written: their outcome is read from the round (decision 0027).
 
 /** Jackpot submissions of a round, found through the groups (a round has few; its bets may be 10⁶). */
 function jackpotGroupsOf(ex: Executor, roundId: number) {
@@ -121,19 +70,47 @@ export async function jackpotStakesOfRound(ex: Executor, roundId: number): Promi
   return Number(row.sum ?? 0);
 }
 
-/** What the house pays each player for a round: every win except pool shares (paid from the pool). */
-export async function houseWinningsByPlayer(ex: Executor, roundId: number, winningTypes: readonly BetType[]) {
+/**
+ * What the house pays each player for a round: every win but pool shares (tier-1 lines, paid from the
+ * pool), each payout read by the same expression as every reader's (decision 0027); nothing is written
+ * to the bets. One pass over the round's bets; only those that may pay reach the grouping.
+ *
+ * SQLite sorts to group: the payouts are materialized first, so that it sorts two numbers per winning
+ * bet rather than every column the expression reads. PostgreSQL groups in a hash table as it scans
+ * (the CTE is inlined), and is told not to compile the query (JIT): compiling this one pass costs
+ * more than it saves (0.2–0.4 s measured), the rest of the transaction is small statements.
+ */
+export async function houseWinningsByPlayer(ex: Executor, roundId: number) {
+  const sqlite = isSqlite(ex);
+  if (!sqlite) await sql`set local jit = off`.execute(ex);
   const rows = await ex
-    .selectFrom('lotto59_bets')
+    .with(
+      (cte) => (sqlite ? cte('w').materialized() : cte('w').notMaterialized()),
+      (db) =>
+        betsWithRound(db)
+          .select([
+            'b.player_id',
+            sql<number>`case when b.jackpot_tier = 1 then 0 else ${betPayout} end`.as('payout'),
+          ])
+          .where('b.round_id', '=', roundId)
+          .where(betMayPay),
+    )
+    .selectFrom('w')
     .select(['player_id', (eb) => eb.fn.sum<number>('payout').as('total')])
-    .where('round_id', '=', roundId)
-    .where('type', 'in', winningTypes)
-    .where('status', '=', 'WON')
-    .where((eb) => eb.or([eb('jackpot_tier', 'is', null), eb('jackpot_tier', '<>', 1)]))
     .groupBy('player_id')
     .orderBy('player_id')
     .execute();
   return rows.map((r) => ({ playerId: r.player_id, total: Number(r.total) })).filter((r) => r.total > 0);
+}
+
+/** How many bets a round holds (read from the round's index alone). */
+export async function countBetsOfRound(ex: Executor, roundId: number): Promise<number> {
+  const row = await ex
+    .selectFrom('lotto59_bets')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('round_id', '=', roundId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function insertJackpotWinners(
@@ -155,25 +132,23 @@ export async function insertJackpotWinners(
     .execute();
 }
 
-/** The stakes to give back when a round is void: one refund per submission (group), still pending. */
+/**
+ * The stakes to give back when a round is void: one refund per submission (group), of its bets still
+ * stored PENDING (a round voided before decision 0027 stored VOID on its bets). The bets stay as they
+ * are: they read VOID from their round.
+ */
 export function pendingGroupsOfRound(ex: Executor, roundId: number) {
   return ex
     .selectFrom('lotto59_bets')
-    .select(['group_id', 'player_id', (eb) => eb.fn.sum<number>('amount').as('amount')])
+    .select([
+      'group_id',
+      'player_id',
+      (eb) => eb.fn.sum<number>('amount').as('amount'),
+      (eb) => eb.fn.countAll<number>().as('bets'),
+    ])
     .where('round_id', '=', roundId)
     .where('status', '=', 'PENDING')
     .groupBy(['group_id', 'player_id'])
     .orderBy('group_id')
     .execute();
-}
-
-/** Marks every pending bet of a void round VOID; `payout` is the stake handed back. */
-export async function voidPendingBets(ex: Executor, roundId: number, nowMs: number): Promise<number> {
-  const result = await ex
-    .updateTable('lotto59_bets')
-    .set({ status: 'VOID', payout: sql`amount`, settled_at_ms: nowMs })
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

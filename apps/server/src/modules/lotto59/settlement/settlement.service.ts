@@ -42,18 +42,12 @@ export class SettlementService {
         const round = await rounds.markSettled(trx, roundId, nowMs);
         if (!round || round.total === null) return undefined;
         const numbers = parseNumbers(round.numbers);
-        const band = rangeTypeOf(round.total);
-        const side = overUnderTypeOf(round.total);
-        const betsSettled = await repo.settleRatedBets(
-          trx,
-          roundId,
-          { band, side, posts: numbers.slice(0, 5), rates: this.settings.rates },
-          nowMs,
-        );
+        // The bets are not written: they read WON or LOST, and their payout, from what the round keeps.
+        await rounds.recordOutcome(trx, roundId, this.outcomeOf(round.total, numbers));
         const jackpot = await this.jackpot.settleLines(trx, roundId, numbers, nowMs);
         const balances = new Map(jackpot.balances);
         // Batched per player per round: one transfer of the sum of that player's wins.
-        const winnings = await repo.houseWinningsByPlayer(trx, roundId, [band, side, 'NUMBER', 'JACKPOT']);
+        const winnings = await repo.houseWinningsByPlayer(trx, roundId);
         const receipts = await this.wallet.creditManyWithin(
           trx,
           { system: 'house' },
@@ -69,6 +63,7 @@ export class SettlementService {
         );
         winnings.forEach((p, i) => balances.set(p.playerId, receipts[i]!.toBalanceAfter));
         const paidRiel = winnings.reduce((sum, p) => sum + p.total, 0);
+        const betsSettled = await repo.countBetsOfRound(trx, roundId);
         return { roundId, betsSettled, balances, winners: jackpot.winners, paidRiel };
       }),
     );
@@ -91,10 +86,31 @@ export class SettlementService {
     };
   }
 
+  /** The winning band and side of the total, the balls at posts A–E, and the rates in force now. */
+  private outcomeOf(total: number, numbers: readonly number[]) {
+    const band = rangeTypeOf(total);
+    const side = overUnderTypeOf(total);
+    const { rates } = this.settings;
+    const ball = (post: number) => numbers[post]!;
+    return {
+      winning_band: band,
+      winning_side: side,
+      ball_a: ball(0),
+      ball_b: ball(1),
+      ball_c: ball(2),
+      ball_d: ball(3),
+      ball_e: ball(4),
+      band_rate_hundredths: rates[band],
+      side_rate_hundredths: rates[side],
+      number_rate_hundredths: rates.NUMBER,
+    };
+  }
+
   /**
    * Voids a round that is not settled: every pending stake goes back exactly once (one refund per
-   * submission, key `bet-refund:<group id>`, mirroring its one stake transfer) and its bets become VOID.
-   * Running it again on a void round refunds nothing more.
+   * submission, key `bet-refund:<group id>`, mirroring its one stake transfer) and its bets read VOID
+   * from the round (they are not written, decision 0027). Running it again on a void round refunds
+   * nothing more: only the call that moves the round to VOID refunds.
    */
   async voidRound(roundId: number): Promise<{ refundedRiel: number; submissions: number; bets: number }> {
     const result = await retryOnConflict(() =>
@@ -107,6 +123,7 @@ export class SettlementService {
           if (existing.status !== 'VOID') {
             throw new AppError('ROUND_NOT_OPEN', `Round ${roundId} is settled and cannot be voided.`);
           }
+          return { refundedRiel: 0, submissions: 0, bets: 0, balances: new Map<number, number>() };
         }
         const groups = await repo.pendingGroupsOfRound(trx, roundId);
         const receipts = await this.wallet.creditManyWithin(
@@ -125,7 +142,7 @@ export class SettlementService {
         // In group order, so each player's last receipt carries the balance after all their refunds.
         const balances = new Map(groups.map((g, i) => [g.player_id, receipts[i]!.toBalanceAfter as number]));
         const refundedRiel = groups.reduce((sum, g) => sum + Number(g.amount), 0);
-        const bets = await repo.voidPendingBets(trx, roundId, nowMs);
+        const bets = groups.reduce((sum, g) => sum + Number(g.bets), 0);
         return { refundedRiel, submissions: groups.length, bets, balances };
       }),
     );

@@ -1,7 +1,14 @@
 import { jackpotMatches, jackpotTierOf } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../../test/databases';
-import { drawOf, openRound, pinNextDraws, placeBet, placeJackpot } from '../../../../test/lotto59-helpers';
+import {
+  betRowsOf,
+  drawOf,
+  openRound,
+  pinNextDraws,
+  placeBet,
+  placeJackpot,
+} from '../../../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 
 /** Alice's one jackpot line: it must lose (the WIN_JACKPOT filter below is empty), on every run. */
@@ -170,12 +177,7 @@ describe.each(TEST_DIALECTS)('tickets, reports, results and pools on %s', (diale
       win_loss: 0,
       outstanding: 1,
     });
-    const rows = await t.tdb.db
-      .selectFrom('lotto59_bets')
-      .select(['amount', 'payout'])
-      .where('player_id', '=', alice.id)
-      .where('round_id', '=', firstRoundId)
-      .execute();
+    const rows = (await betRowsOf(t, alice.id)).filter((r) => r.round_id === firstRoundId);
     const paid = rows.reduce((s, r) => s + r.payout, 0);
     expect(day1).toEqual({
       date: '2026-11-21',

@@ -1,9 +1,10 @@
 import { exhaustiveSwitchError, type TicketFilter } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
-import { BET_COLUMNS } from '../bets/bets.repository';
+import { BET_RECORD_SELECTION, betPayout, betStatus, betsWithRound } from '../bets/bet-outcome.repository';
 
 // SQL of the ticket calls. Every query is bound to one player: no call can reach another player's bets.
+// A bet's status and payout are read from its round (decision 0027): never from the stored columns.
 
 export interface TicketFilterArgs {
   playerId: number;
@@ -14,21 +15,21 @@ export interface TicketFilterArgs {
 }
 
 function ticketsOf(ex: Executor, f: TicketFilterArgs) {
-  let q = ex.selectFrom('lotto59_bets').where('player_id', '=', f.playerId);
-  if (f.roundId !== undefined) q = q.where('round_id', '=', f.roundId);
-  if (f.fromMs !== undefined) q = q.where('created_at_ms', '>=', f.fromMs);
-  if (f.toMs !== undefined) q = q.where('created_at_ms', '<', f.toMs);
+  let q = betsWithRound(ex).where('b.player_id', '=', f.playerId);
+  if (f.roundId !== undefined) q = q.where('b.round_id', '=', f.roundId);
+  if (f.fromMs !== undefined) q = q.where('b.created_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('b.created_at_ms', '<', f.toMs);
   switch (f.type) {
     case 'ALL':
       return q;
     case 'JACKPOT':
-      return q.where('type', '=', 'JACKPOT');
+      return q.where('b.type', '=', 'JACKPOT');
     case 'WIN_JACKPOT':
-      return q.where('type', '=', 'JACKPOT').where('status', '=', 'WON');
+      return q.where('b.type', '=', 'JACKPOT').where(betStatus, '=', 'WON');
     case 'NOT_JACKPOT':
-      return q.where('type', '<>', 'JACKPOT');
+      return q.where('b.type', '<>', 'JACKPOT');
     case 'OUTSTANDING':
-      return q.where('status', '=', 'PENDING');
+      return q.where(betStatus, '=', 'PENDING');
     case 'RANGE_1':
     case 'RANGE_2':
     case 'RANGE_3':
@@ -36,7 +37,7 @@ function ticketsOf(ex: Executor, f: TicketFilterArgs) {
     case 'RANGE_5':
     case 'RANGE_6':
     case 'RANGE_7':
-      return q.where('type', '=', f.type);
+      return q.where('b.type', '=', f.type);
     default:
       return exhaustiveSwitchError(f.type);
   }
@@ -44,9 +45,9 @@ function ticketsOf(ex: Executor, f: TicketFilterArgs) {
 
 export function listTickets(ex: Executor, f: TicketFilterArgs, page: { limit: number; offset: number }) {
   return ticketsOf(ex, f)
-    .select(BET_COLUMNS)
-    .orderBy('created_at_ms', 'desc')
-    .orderBy('id', 'desc')
+    .select(BET_RECORD_SELECTION)
+    .orderBy('b.created_at_ms', 'desc')
+    .orderBy('b.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
@@ -56,8 +57,8 @@ export async function countAndSumTickets(ex: Executor, f: TicketFilterArgs) {
   const row = await ticketsOf(ex, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number | null>('amount').as('amount'),
-      eb.fn.sum<number | null>('payout').as('payout'),
+      eb.fn.sum<number | null>('b.amount').as('amount'),
+      eb.fn.sum<number | null>(betPayout).as('payout'),
     ])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), amount: Number(row.amount ?? 0), payout: Number(row.payout ?? 0) };
@@ -72,33 +73,30 @@ export async function countOutstanding(
   playerId: number,
   oldestActive: { id: number; openedAtMs: number },
 ): Promise<number> {
-  const row = await ex
-    .selectFrom('lotto59_bets')
+  const row = await betsWithRound(ex)
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('player_id', '=', playerId)
-    .where('created_at_ms', '>=', oldestActive.openedAtMs)
-    .where('round_id', '>=', oldestActive.id)
-    .where('status', '=', 'PENDING')
+    .where('b.player_id', '=', playerId)
+    .where('b.created_at_ms', '>=', oldestActive.openedAtMs)
+    .where('b.round_id', '>=', oldestActive.id)
+    .where(betStatus, '=', 'PENDING')
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export function findBetOfPlayer(ex: Executor, playerId: number, betId: number) {
-  return ex
-    .selectFrom('lotto59_bets')
-    .select(BET_COLUMNS)
-    .where('id', '=', betId)
-    .where('player_id', '=', playerId)
+  return betsWithRound(ex)
+    .select(BET_RECORD_SELECTION)
+    .where('b.id', '=', betId)
+    .where('b.player_id', '=', playerId)
     .executeTakeFirst();
 }
 
 export function betsOfPlayerGroup(ex: Executor, playerId: number, groupId: number) {
-  return ex
-    .selectFrom('lotto59_bets')
-    .select(BET_COLUMNS)
-    .where('group_id', '=', groupId)
-    .where('player_id', '=', playerId)
-    .orderBy('id')
+  return betsWithRound(ex)
+    .select(BET_RECORD_SELECTION)
+    .where('b.group_id', '=', groupId)
+    .where('b.player_id', '=', playerId)
+    .orderBy('b.id')
     .execute();
 }
 
@@ -106,20 +104,20 @@ export function betsOfPlayerGroup(ex: Executor, playerId: number, groupId: numbe
 export const REPORT_BUCKET_MS = 900_000;
 
 export function reportBuckets(ex: Executor, playerId: number, fromMs: number, toMs: number) {
-  const settled = sql<boolean>`status in ('WON', 'LOST')`;
-  return ex
-    .selectFrom('lotto59_bets')
+  const settled = sql<boolean>`${betStatus} in ('WON', 'LOST')`;
+  const bucket = sql<number>`b.created_at_ms / ${sql.lit(REPORT_BUCKET_MS)}`;
+  return betsWithRound(ex)
     .select([
-      sql<number>`created_at_ms / ${sql.lit(REPORT_BUCKET_MS)}`.as('bucket'),
-      sql<number>`sum(case when status <> 'VOID' then 1 else 0 end)`.as('count'),
-      sql<number>`sum(case when status <> 'VOID' then amount else 0 end)`.as('turnover'),
-      sql<number>`sum(case when ${settled} then payout else 0 end)`.as('payout'),
-      sql<number>`sum(case when ${settled} then amount else 0 end)`.as('settled_turnover'),
-      sql<number>`sum(case when status = 'PENDING' then 1 else 0 end)`.as('outstanding'),
+      bucket.as('bucket'),
+      sql<number>`sum(case when ${betStatus} <> 'VOID' then 1 else 0 end)`.as('count'),
+      sql<number>`sum(case when ${betStatus} <> 'VOID' then b.amount else 0 end)`.as('turnover'),
+      sql<number>`sum(case when ${settled} then ${betPayout} else 0 end)`.as('payout'),
+      sql<number>`sum(case when ${settled} then b.amount else 0 end)`.as('settled_turnover'),
+      sql<number>`sum(case when ${betStatus} = 'PENDING' then 1 else 0 end)`.as('outstanding'),
     ])
-    .where('player_id', '=', playerId)
-    .where('created_at_ms', '>=', fromMs)
-    .where('created_at_ms', '<', toMs)
-    .groupBy(sql`created_at_ms / ${sql.lit(REPORT_BUCKET_MS)}`)
+    .where('b.player_id', '=', playerId)
+    .where('b.created_at_ms', '>=', fromMs)
+    .where('b.created_at_ms', '<', toMs)
+    .groupBy(bucket)
     .execute();
 }
