@@ -212,7 +212,9 @@ async function printReads(databaseUrl: string): Promise<void> {
       const queries = p.queries
         .map((q) => `${q.executionMs.toFixed(2)} ms (hit ${n(q.sharedHit)}, read ${n(q.sharedRead)})`)
         .join(' + ');
-      console.log(`    ${p.route.padEnd(42)} ${p.who.padEnd(16)} ${queries || 'no lotto 59 query'}`);
+      console.log(
+        `    ${p.route.padEnd(42)} ${p.who.padEnd(16)} ${p.sent.length} quer${p.sent.length === 1 ? 'y' : 'ies'} sent; lotto 59: ${queries || 'none'}`,
+      );
     }
   }
   if (all.length > 1) {

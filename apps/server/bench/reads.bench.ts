@@ -74,6 +74,8 @@ export interface RouteFigures {
 export interface PlanFigures {
   route: string;
   who: 'median reader' | 'heaviest player';
+  /** Every query the request sent (the session's and the player's included), lotto 59 or not. */
+  sent: string[];
   /** Each lotto 59 query of the request: its EXPLAIN ANALYZE execution time and the plan's first lines. */
   queries: { executionMs: number; sharedHit: number; sharedRead: number; sql: string; plan: string }[];
 }
@@ -174,7 +176,8 @@ export async function benchReads(opts: {
         plans
           .map(
             (p) =>
-              `## ${p.route} — ${p.who}\n\n${p.queries.map((q) => `${q.sql}\n\n${q.plan}`).join('\n\n')}`,
+              `## ${p.route} — ${p.who}\n\nSent: ${p.sent.join('\n      ')}\n\n` +
+              p.queries.map((q) => `${q.sql}\n\n${q.plan}`).join('\n\n'),
           )
           .join('\n\n'),
       );
@@ -349,7 +352,7 @@ async function explainRoutes(
             plan,
           });
         }
-        plans.push({ route: route.name, who, queries });
+        plans.push({ route: route.name, who, sent: captured.map((c) => c.sql), queries });
       }
     }
     return plans;
