@@ -9,6 +9,7 @@ import { newIdempotencyKey, riel } from '@lotto59/domain';
 import autocannon from 'autocannon';
 import type { Result } from 'autocannon';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openPostgres } from '../src/db/create-db';
 import { migrateToLatest } from '../src/db/migrate';
@@ -39,6 +40,12 @@ export interface ClusterRunFigures {
   };
   /** The bets part only: the API processes (all of them), HAProxy, this process (autocannon) and the rest. */
   cpu: CpuShares & { apiS: number; haproxyS: number };
+  /**
+   * The database's sessions of this run, sampled every 100 ms during the bets: on average how many were
+   * running a statement, and how many of those were waiting for a lock (a batch waiting for the house row
+   * that another batch holds until its commit).
+   */
+  backends: { active: number; waitingForLock: number; commits: number };
 }
 
 /**
@@ -226,6 +233,7 @@ async function runLoad(
   });
   let nextSession = 0;
   const refused: Record<string, number> = {};
+  const sampler = await sampleBackends(databaseUrl);
   const done = measureCpu([...cluster.apiPids, cluster.haproxyPid]);
   const bets = await autocannon({
     url: base,
@@ -267,6 +275,7 @@ async function runLoad(
     ],
   });
   const cpu = done();
+  const backends = await sampler.stop();
   // Bets in flight when the load stopped commit after it: let them land before counting.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const accepted = (await countBets(databaseUrl)) - before;
@@ -277,12 +286,61 @@ async function runLoad(
     trivial: summary(trivial),
     bets: {
       ...summary(bets),
+      // Bets answered 2xx per second: when HAProxy has no process to send to, its instant 503s would count.
+      rps: Math.round((bets.requests.total - bets.non2xx) / bets.duration),
       accepted,
       non2xx: bets.non2xx,
       errors: bets.errors + bets.timeouts,
       refused,
     },
     cpu: { ...cpu, apiS, haproxyS: cpu.treesS.at(-1)! },
+    backends,
+  };
+}
+
+/** Samples pg_stat_activity of the run's database every 100 ms until stopped. */
+async function sampleBackends(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  // Committed transactions of the database: with group commit, fewer than one per bet (one per batch).
+  const commits = async () =>
+    (
+      await client.query<{ n: number }>(
+        `select xact_commit::float8 as n from pg_stat_database where datname = current_database()`,
+      )
+    ).rows[0]!.n;
+  const commits0 = await commits();
+  let samples = 0;
+  let active = 0;
+  let waiting = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ active: number; waiting: number }>(
+        `select count(*) filter (where state = 'active')::int as active,
+                count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as waiting
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      samples += 1;
+      active += rows[0]!.active;
+      waiting += rows[0]!.waiting;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      // The server's backends report their counts within a second of going idle.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const committed = (await commits()) - commits0;
+      await client.end();
+      return {
+        active: active / Math.max(1, samples),
+        waitingForLock: waiting / Math.max(1, samples),
+        commits: committed,
+      };
+    },
   };
 }
 

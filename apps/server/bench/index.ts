@@ -129,7 +129,7 @@ async function printClusterPlacement(databaseUrl: string): Promise<void> {
       'trivial route (/healthz)',
       (r) => `${n(r.trivial.rps)} req/s, p50 ${r.trivial.p50} p99 ${r.trivial.p99} ms`,
     ],
-    ['bets (POST /api/bet)', (r) => `${n(r.bets.rps)} bets/s, p50 ${r.bets.p50} p99 ${r.bets.p99} ms`],
+    ['bets (POST /api/bet), 2xx', (r) => `${n(r.bets.rps)} bets/s, p50 ${r.bets.p50} p99 ${r.bets.p99} ms`],
     [
       'accepted / non-2xx / errors',
       (r) =>
@@ -145,24 +145,36 @@ async function printClusterPlacement(databaseUrl: string): Promise<void> {
     ['CPU s: API / HAProxy', (r) => `${s(r.cpu.apiS)} / ${s(r.cpu.haproxyS)}`],
     ['CPU s: autocannon / rest (PG…)', (r) => `${s(r.cpu.selfS)} / ${s(r.cpu.restS)}`],
     ['API CPU per bet', (r) => `${n((1e6 * r.cpu.apiS) / Math.max(1, r.bets.accepted))} µs`],
+    [
+      'PG sessions active / lock-waiting',
+      (r) =>
+        `${r.backends.active.toFixed(1)} / ${r.backends.waitingForLock.toFixed(1)} (mean of 100 ms samples)`,
+    ],
+    [
+      'PG commits per bet',
+      (r) =>
+        `${(r.backends.commits / Math.max(1, r.bets.accepted)).toFixed(2)} (${n(r.backends.commits)} commits)`,
+    ],
     ['machine busy (2 cores = 100 %)', (r) => `${(100 * r.cpu.machineBusy).toFixed(0)} %`],
     ['load average start → end', (r) => `${r.cpu.load[0].toFixed(1)} → ${r.cpu.load[1].toFixed(1)}`],
   ];
-  const width = 44;
+  const width = 46;
   console.log(
     `cluster-placement postgres ${connections} connections, ${durationS} s per run, through HAProxy (npm run start:cluster)\n` +
-      `  ${''.padEnd(32)}${runs.map((r) => `${r.processes} API process${r.processes > 1 ? 'es' : ''}`.padEnd(width)).join('')}\n` +
+      `  ${''.padEnd(34)}${runs.map((r) => `${r.processes} API process${r.processes > 1 ? 'es' : ''}`.padEnd(width)).join('')}\n` +
       rows
-        .map(([label, cell]) => `  ${label.padEnd(32)}${runs.map((r) => cell(r).padEnd(width)).join('')}`)
+        .map(([label, cell]) => `  ${label.padEnd(34)}${runs.map((r) => cell(r).padEnd(width)).join('')}`)
         .join('\n'),
   );
-  const one = runs.find((r) => r.processes === 1);
-  for (const r of runs.filter((x) => x.processes > 1 && one)) {
+  // Each run with more processes against the 1-process run just before it (the machine of the same minutes).
+  runs.forEach((r, i) => {
+    const one = runs.slice(0, i).findLast((x) => x.processes === 1);
+    if (r.processes === 1 || !one) return;
     console.log(
-      `  scaling factor ${r.processes} ÷ 1 process: ${(r.bets.rps / one!.bets.rps).toFixed(2)}× bets/s ` +
-        `(trivial route ${(r.trivial.rps / one!.trivial.rps).toFixed(2)}×)`,
+      `  scaling factor ${r.processes} ÷ 1 process (runs ${i + 1} ÷ ${runs.indexOf(one) + 1}): ` +
+        `${(r.bets.rps / one.bets.rps).toFixed(2)}× bets/s (trivial route ${(r.trivial.rps / one.trivial.rps).toFixed(2)}×)`,
     );
-  }
+  });
 }
 
 /** Each size as it is measured, then the p99 of every route side by side across the sizes. */
