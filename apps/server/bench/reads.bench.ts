@@ -137,7 +137,10 @@ export async function benchReads(opts: {
     execFileSync(process.execPath, [BUILD, 'server']);
     // One process on PostgreSQL alone: no Redis (nothing is shared), no metrics port.
     const { REDIS_URL: _redis, METRICS_PORT: _metrics, ...env } = process.env;
-    const server = spawn(process.execPath, [SERVER], {
+    const profile = process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : [];
+    const server = spawn(process.execPath, [...profile, SERVER], {
       env: {
         ...env,
         NODE_ENV: 'production',
