@@ -49,3 +49,32 @@ export async function openBenchDatabase(
     },
   };
 }
+
+/**
+ * A whole throwaway database on the PostgreSQL server of `url` (for benchmarks whose processes need a
+ * database of their own, not a schema: the cluster and its studio, or a data set to measure by size).
+ */
+export async function createBenchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    name,
+    // `with (force)`: a process killed mid-run may still hold a connection.
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet …]`: prints figures, asserts nothing (docs/performance.md).
- * SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set. BENCH_DIALECTS=postgres
- * (or sqlite) runs one of them only.
+ * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet|cluster-placement|reads …]`:
+ * prints figures, asserts nothing (docs/performance.md). SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) is set. BENCH_DIALECTS=postgres (or sqlite) runs one of them only. cluster-placement and
+ * reads are server mode only: PostgreSQL, skipped with a line without its URL.
  */
 import { loadavg } from 'node:os';
 import { benchPlacement } from './bet-placement.bench';
@@ -9,6 +10,8 @@ import { benchSettlement } from './settlement.bench';
 import { benchLotterySettlement } from './lottery-settlement.bench';
 import { benchFanOut } from './websocket.bench';
 import { benchProviderWallet } from './provider-wallet.bench';
+import { benchClusterPlacement } from './cluster-placement.bench';
+import { benchReads, type ReadsFigures } from './reads.bench';
 
 const which = new Set(process.argv.slice(2));
 const wants = (name: string) => which.size === 0 || which.has(name);
@@ -102,6 +105,14 @@ async function main(): Promise<void> {
       if (!report.ok) process.exitCode = 1;
     }
   }
+  if (wants('cluster-placement')) {
+    if (!pgUrl) console.log('cluster-placement skipped: it runs on PostgreSQL (set BENCH_DATABASE_URL)');
+    else await printClusterPlacement(pgUrl);
+  }
+  if (wants('reads')) {
+    if (!pgUrl) console.log('reads skipped: it runs on PostgreSQL (set BENCH_DATABASE_URL)');
+    else await printReads(pgUrl);
+  }
   if (wants('websocket')) {
     const f = await benchFanOut({
       sockets: Number(process.env.BENCH_SOCKETS ?? 10_000),
@@ -124,6 +135,128 @@ async function main(): Promise<void> {
           `${t.slices} slices (up to ${t.mostSocketsInASlice} sockets), longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
       ),
     );
+  }
+}
+
+/** The runs side by side (one column per process count), then the scaling factor. */
+async function printClusterPlacement(databaseUrl: string): Promise<void> {
+  const processCounts = (process.env.BENCH_CLUSTER_PROCESSES ?? '1,2').split(',').map(Number);
+  const runs = await benchClusterPlacement({ databaseUrl, connections, durationS, processCounts });
+  const n = (x: number) => Math.round(x).toLocaleString('en');
+  const s = (x: number) => x.toFixed(1);
+  const rows: [string, (r: (typeof runs)[number]) => string][] = [
+    ['served /healthz (20 asked)', (r) => Object.values(r.servedBy).join(' + ')],
+    [
+      'trivial route (/healthz)',
+      (r) => `${n(r.trivial.rps)} req/s, p50 ${r.trivial.p50} p99 ${r.trivial.p99} ms`,
+    ],
+    ['bets (POST /api/bet), 2xx', (r) => `${n(r.bets.rps)} bets/s, p50 ${r.bets.p50} p99 ${r.bets.p99} ms`],
+    [
+      'accepted / non-2xx / errors',
+      (r) =>
+        `${n(r.bets.accepted)} / ${r.bets.non2xx}${
+          r.bets.non2xx
+            ? ` (${Object.entries(r.bets.refused)
+                .map(([k, v]) => `${k}: ${v}`)
+                .join(', ')})`
+            : ''
+        } / ${r.bets.errors}`,
+    ],
+    ['bets as share of trivial', (r) => `${((100 * r.bets.rps) / r.trivial.rps).toFixed(1)} %`],
+    ['CPU s: API / HAProxy', (r) => `${s(r.cpu.apiS)} / ${s(r.cpu.haproxyS)}`],
+    ['CPU s: autocannon / rest (PG…)', (r) => `${s(r.cpu.selfS)} / ${s(r.cpu.restS)}`],
+    ['API CPU per bet', (r) => `${n((1e6 * r.cpu.apiS) / Math.max(1, r.bets.accepted))} µs`],
+    [
+      'PG sessions active / lock-waiting',
+      (r) =>
+        `${r.backends.active.toFixed(1)} / ${r.backends.waitingForLock.toFixed(1)} (mean of 100 ms samples)`,
+    ],
+    [
+      'PG commits per bet',
+      (r) =>
+        `${(r.backends.commits / Math.max(1, r.bets.accepted)).toFixed(2)} (${n(r.backends.commits)} commits)`,
+    ],
+    ['machine busy (2 cores = 100 %)', (r) => `${(100 * r.cpu.machineBusy).toFixed(0)} %`],
+    ['load average start → end', (r) => `${r.cpu.load[0].toFixed(1)} → ${r.cpu.load[1].toFixed(1)}`],
+  ];
+  const width = 46;
+  console.log(
+    `cluster-placement postgres ${connections} connections, ${durationS} s per run, through HAProxy (npm run start:cluster)\n` +
+      `  ${''.padEnd(34)}${runs.map((r) => `${r.processes} API process${r.processes > 1 ? 'es' : ''}`.padEnd(width)).join('')}\n` +
+      rows
+        .map(([label, cell]) => `  ${label.padEnd(34)}${runs.map((r) => cell(r).padEnd(width)).join('')}`)
+        .join('\n'),
+  );
+  // Each run with more processes against the 1-process run just before it (the machine of the same minutes).
+  runs.forEach((r, i) => {
+    const one = runs.slice(0, i).findLast((x) => x.processes === 1);
+    if (r.processes === 1 || !one) return;
+    console.log(
+      `  scaling factor ${r.processes} ÷ 1 process (runs ${i + 1} ÷ ${runs.indexOf(one) + 1}): ` +
+        `${(r.bets.rps / one.bets.rps).toFixed(2)}× bets/s (trivial route ${(r.trivial.rps / one.trivial.rps).toFixed(2)}×)`,
+    );
+  });
+}
+
+/** Each size as it is measured, then the p99 of every route side by side across the sizes. */
+async function printReads(databaseUrl: string): Promise<void> {
+  const sizes = (process.env.BENCH_READS_BETS ?? '100000,1000000,10000000').split(',').map(Number);
+  const players = Number(process.env.BENCH_READS_PLAYERS ?? 100_000);
+  const days = Number(process.env.BENCH_READS_DAYS ?? 31);
+  const readers = Number(process.env.BENCH_READS_READERS ?? 1000);
+  const seconds = Number(process.env.BENCH_READS_SECONDS ?? durationS);
+  const n = (x: number) => Math.round(x).toLocaleString('en');
+  const mb = (bytes: number) => `${n(bytes / 2 ** 20)} MB`;
+  const all: ReadsFigures[] = [];
+  for (const bets of sizes) {
+    const f = await benchReads({
+      databaseUrl,
+      bets,
+      players,
+      days,
+      readers,
+      connections,
+      durationS: seconds,
+    });
+    all.push(f);
+    const h = f.history;
+    const steps = Object.entries(h.stepsMs)
+      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)}`)
+      .join(', ');
+    console.log(
+      `reads postgres ${n(bets)} bets (${n(h.submissions)} submissions) from ${n(players)} players over ${days} days, ` +
+        `${n(h.rounds)} rounds | generated in ${(f.generateMs / 1000).toFixed(1)} s (${steps}) | bets ${mb(h.bytes.betsHeap)} ` +
+        `+ indexes ${mb(h.bytes.betsIndexes)}, groups ${mb(h.bytes.groups)}, rounds ${mb(h.bytes.rounds)} | ${f.readers.sessions} ` +
+        `readers logged in over HTTP in ${(f.readers.loginMs / 1000).toFixed(1)} s (bets each: median ${n(f.readers.betsMedian)}, max ${n(f.readers.betsMax)}); heaviest player ` +
+        `${n(f.heaviest.bets)} bets | ${connections} connections, ${seconds} s per route`,
+    );
+    for (const r of [f.trivial, ...f.routes]) {
+      console.log(
+        `  ${r.name.padEnd(42)} ${n(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ` +
+          `${String(r.p99).padStart(4)} ms  max ${String(r.max).padStart(5)} ms | non-2xx ${r.non2xx}, errors ${r.errors} | ` +
+          `server CPU ${n(r.cpuMicrosPerRequest)} µs/req | machine busy ${(100 * r.cpu.machineBusy).toFixed(0)} %, ` +
+          `load ${r.cpu.load[0].toFixed(1)} → ${r.cpu.load[1].toFixed(1)}`,
+      );
+    }
+    console.log(
+      `  EXPLAIN (ANALYZE, BUFFERS) of each route's lotto 59 queries (full plans: ${f.plansFile}):`,
+    );
+    for (const p of f.plans) {
+      const queries = p.queries
+        .map((q) => `${q.executionMs.toFixed(2)} ms (hit ${n(q.sharedHit)}, read ${n(q.sharedRead)})`)
+        .join(' + ');
+      console.log(
+        `    ${p.route.padEnd(42)} ${p.who.padEnd(16)} ${p.sent.length} quer${p.sent.length === 1 ? 'y' : 'ies'} sent; lotto 59: ${queries || 'none'}`,
+      );
+    }
+  }
+  if (all.length > 1) {
+    console.log(`reads postgres: p99 ms (req/s) at ${connections} connections as the data grows`);
+    console.log(`  ${'route'.padEnd(42)}${all.map((f) => `${n(f.bets)} bets`.padStart(20)).join('')}`);
+    for (const [i, name] of all[0]!.routes.map((r) => r.name).entries()) {
+      const cells = all.map((f) => `${f.routes[i]!.p99} (${n(f.routes[i]!.rps)})`.padStart(20));
+      console.log(`  ${name.padEnd(42)}${cells.join('')}`);
+    }
   }
 }
 
