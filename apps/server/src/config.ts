@@ -76,6 +76,11 @@ const envSchema = z.object({
   /** Prefix of the recent-writer marks in Redis (with REDIS_URL and DATABASE_READ_URL). */
   READ_YOUR_WRITES_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:writer:'),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * The pub/sub channel of the live events (with REDIS_URL). Each deployment sharing one Redis needs its own:
+   * the events address players by id, and another deployment's player 7 is not ours.
+   */
+  REDIS_EVENTS_CHANNEL: z.string().min(1).max(100).default('lotto59:events'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A request slower than this gets one log line (requests are otherwise not logged one by one). */
   SLOW_REQUEST_MS: count(1, 600_000, 1000),

@@ -67,7 +67,7 @@ export async function createServices(deps: ServiceDeps) {
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000,
   });
-  const events = createEventBus(config.REDIS_URL);
+  const events = createEventBus(config.REDIS_URL, config.REDIS_EVENTS_CHANNEL);
   const auth = new AuthService(
     db,
     clock,

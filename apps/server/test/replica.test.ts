@@ -75,6 +75,8 @@ describe.skipIf(unavailable !== null)('reads from a streaming replica (PostgreSQ
       DATABASE_READ_URL: replica.urlFor(tdb.env.DATABASE_URL!),
       REDIS_URL,
       READ_YOUR_WRITES_REDIS_PREFIX: redisPrefix,
+      // This test's own channel: other test files' apps on the same Redis publish for their own player ids.
+      REDIS_EVENTS_CHANNEL: `${redisPrefix}events`,
       // Far above the few seconds replay stays paused here: these processes keep reading the replica.
       REPLICA_MAX_LAG_SECONDS: '30',
       ...env,

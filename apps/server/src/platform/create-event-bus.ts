@@ -1,7 +1,7 @@
 import { InProcessEventBus, type EventBus } from './event-bus';
 import { RedisEventBus } from './redis-event-bus';
 
-/** Redis pub/sub when REDIS_URL is set (several API processes), else the in-process bus. */
-export function createEventBus(redisUrl: string | undefined): EventBus {
-  return redisUrl ? new RedisEventBus(redisUrl) : new InProcessEventBus();
+/** Redis pub/sub on `channel` when REDIS_URL is set (several API processes), else the in-process bus. */
+export function createEventBus(redisUrl: string | undefined, channel?: string): EventBus {
+  return redisUrl ? new RedisEventBus(redisUrl, channel) : new InProcessEventBus();
 }

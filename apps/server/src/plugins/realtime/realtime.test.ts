@@ -211,7 +211,12 @@ describe.each(TEST_DIALECTS)('sessions ended in another process (Redis bus) on %
   it("close that process's sockets and drop its cached sessions at once", async () => {
     // Two API processes on one database, each with its own session cache (long, so only the message
     // can explain a prompt 401) and its own connection to Redis.
-    const env = { REDIS_URL: 'redis://127.0.0.1:6379', SESSION_CACHE_SECONDS: '60' };
+    // A channel of this test's own: other test files' apps on the same Redis publish for their own player ids.
+    const env = {
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_EVENTS_CHANNEL: `lotto59:test:${randomUUID()}`,
+      SESSION_CACHE_SECONDS: '60',
+    };
     const first = await createTestApp(dialect, env);
     const second = await buildAppOn(first, first.clock, env);
     try {
@@ -269,5 +274,24 @@ describe('event bus over Redis (127.0.0.1:6379)', () => {
     expect(bus).toBeInstanceOf(RedisEventBus);
     await bus.close();
     expect(createEventBus(undefined)).not.toBeInstanceOf(RedisEventBus);
+  });
+
+  it("keeps two deployments' events apart by their channel (REDIS_EVENTS_CHANNEL)", async () => {
+    const ours = createEventBus('redis://127.0.0.1:6379', `lotto59:test:${randomUUID()}`);
+    const theirs = createEventBus('redis://127.0.0.1:6379', `lotto59:test:${randomUUID()}`);
+    try {
+      await Promise.all([ours, theirs].map((bus) => (bus as RedisEventBus).whenReady()));
+      const heardByUs: BusEvent[] = [];
+      ours.subscribe((event) => heardByUs.push(event));
+      const heardByThem = new Promise<BusEvent>((resolve) => theirs.subscribe(resolve));
+      theirs.publish({ type: 'balance', playerId: 7, data: { balance: 99 } });
+      ours.publish({ type: 'balance', playerId: 7, data: { balance: 1 } });
+      expect(await heardByThem).toEqual({ type: 'balance', playerId: 7, data: { balance: 99 } });
+      await expect.poll(() => heardByUs.length).toBe(1);
+      // Ours arrived after theirs was published: had theirs crossed over, it would be here by now.
+      expect(heardByUs).toEqual([{ type: 'balance', playerId: 7, data: { balance: 1 } }]);
+    } finally {
+      await Promise.all([ours.close(), theirs.close()]);
+    }
   });
 });
