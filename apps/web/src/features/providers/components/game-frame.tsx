@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +25,7 @@ export function GameFrame({
   gameCode,
   name,
   fullScreen = false,
+  frameRef,
 }: {
   provider: LaunchProvider;
   gameCode?: string;
@@ -32,6 +33,8 @@ export function GameFrame({
   name: string;
   /** The whole viewport (the fishing play screen has no top bar, seed §2). */
   fullScreen?: boolean;
+  /** The iframe, for a route that talks to the game (the fishing leave handshake, lib/finish-game.ts). */
+  frameRef?: Ref<HTMLIFrameElement>;
 }) {
   const height = fullScreen ? 'h-dvh' : 'h-[calc(100dvh-3.5rem)]';
   const { t, language } = useProviderTranslation();
@@ -63,6 +66,7 @@ export function GameFrame({
   }
   return (
     <iframe
+      ref={frameRef}
       key={launch.data.url}
       title={name}
       src={launch.data.url}
