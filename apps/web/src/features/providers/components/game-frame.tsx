@@ -55,8 +55,10 @@ export function GameFrame({
   }
   if (launch.isError) {
     const signedOut = isHttpError(launch.error) && [401, 411, 419].includes(launch.error.status);
+    // Full screen: below the play page's leave button (top-16, 44 px tall), the dark page down to the bottom.
+    const place = fullScreen ? 'min-h-dvh pt-32' : '';
     return (
-      <div className="mx-auto max-w-md space-y-3 p-6" data-testid="game-frame-error">
+      <div className={`mx-auto max-w-md space-y-3 p-6 ${place}`} data-testid="game-frame-error">
         <AlertMessage>{signedOut ? t('frame.noSession') : t('frame.failed', { name })}</AlertMessage>
         <Button variant="secondary" onClick={() => void launch.refetch()}>
           {t('frame.retry')}
