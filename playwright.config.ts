@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { LOTTERY_E2E } from './e2e/lottery-e2e';
 import { LOTTO_E2E } from './e2e/lotto59-support';
+import { FISHING_E2E, SPORT_E2E } from './e2e/provider-e2e';
 
 /**
  * Browser tests: the real server (embedded mode, a fresh SQLite file) serving the built web app, driven
@@ -76,6 +77,13 @@ export default defineConfig({
       LOTTO_RELEASE_TOTAL_SECONDS: String(LOTTO_E2E.releaseTotalSeconds),
       // Fast TN draws for e2e/lottery.spec.ts: a draw within the test, a cut-off far enough to bet before it.
       LOTTERY_TN_EVERY_SECONDS: String(LOTTERY_E2E.tnEverySeconds),
+      // e2e/fishing-live.spec.ts: the studio's answers about each transfer are lost for 5 s after its call
+      // (a test-only fault, config.ts), so a deposit and a withdraw stay in flight, `is_loading` 1, until the
+      // worker's `status` gets through about 7 s later: long enough to see the 3 s refetch of /api/user.
+      TRANSFER_FAULT_LOSE_ANSWERS_MS: String(FISHING_E2E.loseAnswersMs),
+      // e2e/sport-live.spec.ts: Demo League rounds every 30 s, each match over 6 s after its kick-off.
+      SPORT_ROUND_MINUTES: String(SPORT_E2E.roundMinutes),
+      SPORT_MATCH_MINUTES: String(SPORT_E2E.matchMinutes),
     },
   },
 });

@@ -62,7 +62,10 @@ export async function signIn(page: Page, player: Player): Promise<void> {
   });
   expect(res.status()).toBe(200);
   await page.goto('/game/lotto/59');
-  await expect(page.getByTestId('top-bar-username')).toHaveText(player.username.toUpperCase());
+  // A full page load starts the app again (session, lazy chunks): on a busy machine more than 5 s.
+  await expect(page.getByTestId('top-bar-username')).toHaveText(player.username.toUpperCase(), {
+    timeout: 20_000,
+  });
 }
 
 /** Logs in through the login page, as a player would, and waits for lotto 59. */

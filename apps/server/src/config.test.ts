@@ -40,6 +40,17 @@ describe('config', () => {
     );
   });
 
+  it("refuses the transfer wallet's test-only faults in production, and has them off by default", () => {
+    expect(loadConfig({}).TRANSFER_FAULT_LOSE_ANSWERS_MS).toBe(0);
+    expect(loadConfig({ TRANSFER_FAULT_LOSE_ANSWERS_MS: '5000' }).TRANSFER_FAULT_LOSE_ANSWERS_MS).toBe(5_000);
+    expect(() => loadConfig({ NODE_ENV: 'production', TRANSFER_FAULT_LOSE_ANSWERS_MS: '5000' })).toThrow(
+      /TRANSFER_FAULT_LOSE_ANSWERS_MS: a test-only fault, refused in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', TRANSFER_FAULT: 'kill-after-ledger' })).toThrow(
+      /TRANSFER_FAULT: a test-only fault/,
+    );
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'eighty', SESSION_IDLE_MINUTES: '0', LOG_LEVEL: 'loud' })).toThrow(
       ConfigError,

@@ -336,6 +336,13 @@ const envSchema = z.object({
    * ledger move and its call to the provider. Refused in production.
    */
   TRANSFER_FAULT: z.enum(['kill-after-ledger']).optional(),
+  /**
+   * Tests only (e2e/fishing-live.spec.ts): for this long after a transfer's deposit or withdraw call, the
+   * provider's answers about it (that call's, then `status`) are dropped as lost, after the provider acted on
+   * the call; the transfer is UNKNOWN and `is_loading` 1 until the worker's `status` gets through. 0 (the
+   * default) is off. Refused in production.
+   */
+  TRANSFER_FAULT_LOSE_ANSWERS_MS: count(0, 600_000, 0),
 });
 
 export type Config = Readonly<
@@ -367,6 +374,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.TRANSFER_FAULT !== undefined && c.NODE_ENV === 'production') {
     throw new ConfigError('invalid environment:\n  TRANSFER_FAULT: a test-only fault, refused in production');
+  }
+  if (c.TRANSFER_FAULT_LOSE_ANSWERS_MS > 0 && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'invalid environment:\n  TRANSFER_FAULT_LOSE_ANSWERS_MS: a test-only fault, refused in production',
+    );
   }
   return Object.freeze({
     ...c,

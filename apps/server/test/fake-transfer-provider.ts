@@ -46,6 +46,8 @@ export class FakeTransferProvider {
   badSignatures = 0;
   /** What the next withdraws report as the session's play. */
   summary = { shots: 0, stake: 0, payout: 0 };
+  /** Whether `status` repeats a completed withdraw's summary, as the demo studio does (a provider may not). */
+  statusSummary = true;
   private server: Server | undefined;
   private readonly pending = new Set<ServerResponse>();
 
@@ -121,7 +123,14 @@ export class FakeTransferProvider {
         this.transfers.set(id, { direction: 'IN', user: '', amount: 0, state: 'NOT_FOUND', answer: {} });
         return { status: 'RS_OK', state: 'NOT_FOUND', direction: null, amount: 0 };
       }
-      return { status: 'RS_OK', state: kept.state, direction: kept.direction, amount: kept.amount };
+      const summary = this.statusSummary && kept.direction === 'OUT' ? kept.answer.summary : undefined;
+      return {
+        status: 'RS_OK',
+        state: kept.state,
+        direction: kept.direction,
+        amount: kept.amount,
+        ...(summary === undefined ? {} : { summary }),
+      };
     }
     const kept = this.transfers.get(id);
     if (kept?.state === 'NOT_FOUND') return { status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', transfer_id: id };

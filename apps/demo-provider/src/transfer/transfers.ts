@@ -152,7 +152,10 @@ export async function withdraw(deps: TransferDeps, request: WithdrawRequest): Pr
   });
 }
 
-/** A known id's outcome; an unknown id gets a tombstone first, so the NOT_FOUND answered here stays true. */
+/**
+ * A known id's outcome (a completed withdraw's with the `summary` it answered); an unknown id gets a tombstone
+ * first, so the NOT_FOUND answered here stays true.
+ */
 export async function transferStatus(deps: TransferDeps, transferId: string): Promise<TransferAnswer> {
   await claimTransfer(deps.db, {
     transfer_id: transferId,
@@ -165,12 +168,19 @@ export async function transferStatus(deps: TransferDeps, transferId: string): Pr
     created_at: deps.clock(),
   });
   const row = (await transferById(deps.db, transferId))!;
+  // A completed withdraw's summary too (ours, beyond §4's fields): a casino whose withdraw answer was lost
+  // learns what the session played from here, not only the amount (its fishing report needs both).
+  const summary =
+    row.state === 'COMPLETED' && row.direction === 'OUT'
+      ? (JSON.parse(row.response) as TransferAnswer).summary
+      : undefined;
   return {
     status: 'RS_OK',
     transfer_id: transferId,
     state: row.state,
     direction: row.direction,
     amount: row.amount,
+    ...(summary === undefined ? {} : { summary }),
   };
 }
 

@@ -45,6 +45,9 @@ const POLL_MS = 2_500;
 const HOLD_REPEAT_MS = 280;
 const MAX_IN_FLIGHT = 3;
 const TAP_SLACK = 0.03;
+/** The leave handshake with the casino's page around this one (apps/web/…/providers/lib/finish-game.ts). */
+const FINISH_MESSAGE = 'fishing:exit';
+const FINISHED_MESSAGE = 'fishing:exited';
 
 const params = readLaunchParams(window.location.search, '4');
 const text = i18n(params.lang);
@@ -471,6 +474,16 @@ function play(session: SessionReply): void {
   // until the casino withdraws it.
   window.addEventListener('pagehide', () => {
     if (session.fair && params.provider === '5') void api.exitFishing().catch(() => undefined);
+  });
+  // The casino's page asks before it closes the session (its leave button): the magazine is settled first, and
+  // the answer comes once the wallet has its win, so the balance the casino reads next holds it. Only the page
+  // that frames this one may ask; the answer goes back to its origin alone.
+  window.addEventListener('message', (event) => {
+    const type = (event.data as { type?: unknown } | null)?.type;
+    if (event.source !== window.parent || window.parent === window || type !== FINISH_MESSAGE) return;
+    ended = true;
+    const answer = () => window.parent.postMessage({ type: FINISHED_MESSAGE }, event.origin);
+    api.exitFishing().then(answer, answer);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { SlipView, SportBoard, SportFixture } from '../../../src/api/game-api';
+import type { SlipLegView, SlipView, SportBoard, SportFixture } from '../../../src/api/game-api';
 import { verifyFixtureResult } from '../../../src/rules';
 import { GameApiFailure } from '../shared/api';
 import { fill, h, requestId } from '../shared/dom';
@@ -28,6 +28,7 @@ import './sport.css';
 
 const REFRESH_MS = 15_000;
 const ONE_X_TWO = ['1', 'X', '2'] as const;
+const LEG_RESULTS = ['WIN', 'HALF_WIN', 'PUSH', 'HALF_LOSS', 'LOSS', 'VOID'] as const;
 
 const timeText = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-GB', {
@@ -427,6 +428,19 @@ async function main(): Promise<void> {
     }
   }
 
+  // A settled slip's legs in the page's language, as the board names them: 1 / X / 2, home or away with the line,
+  // over or under with the line, and the leg's result.
+  const marketName = (market: SlipLegView['market']) =>
+    market === '1X2' ? t('oneXTwo') : market === 'AH' ? t('handicap') : t('overUnder');
+  function legPickName(leg: SlipLegView): string {
+    const line = lineText({ ...leg, odds: leg.odds });
+    if (leg.market === '1X2') return leg.pick === 'HOME' ? '1' : leg.pick === 'AWAY' ? '2' : 'X';
+    if (leg.market === 'AH') return `${leg.pick === 'HOME' ? t('homeSide') : t('awaySide')} ${line}`;
+    return `${leg.pick === 'OVER' ? t('over') : t('under')} ${line}`;
+  }
+  const legResultName = (result: string): string =>
+    LEG_RESULTS.includes(result as (typeof LEG_RESULTS)[number]) ? t(`result${result}` as TextKey) : result;
+
   function slipCard(v: SlipView) {
     return h(
       'article',
@@ -437,23 +451,20 @@ async function main(): Promise<void> {
         h('span', {}, `${t('slipNo')} ${v.slip_no} · ${v.type === 'PARLAY' ? t('parlay') : t('singles')}`),
         h('strong', { 'data-testid': 'slip-status' }, t(`status${v.status}` as TextKey)),
       ),
-      ...v.legs.map((leg) =>
-        h(
+      ...v.legs.map((leg) => {
+        const result = leg.result === null ? '' : legResultName(leg.result);
+        return h(
           'div',
           { class: 'slip-leg' },
           h('span', {}, leg.fixture),
+          h('span', {}, `${marketName(leg.market)} · ${legPickName(leg)} @ ${oddsText(leg.odds)}`),
           h(
             'span',
-            {},
-            `${leg.market} ${leg.pick} ${lineText({ ...leg, fixture_id: leg.fixture_id, odds: leg.odds })} @ ${oddsText(leg.odds)}`,
+            { class: 'leg-result', 'data-testid': 'leg-result' },
+            leg.score ? `${leg.score.home}–${leg.score.away} ${result}`.trim() : result,
           ),
-          h(
-            'span',
-            { class: 'leg-result' },
-            leg.score ? `${leg.score.home}–${leg.score.away} ${leg.result ?? ''}` : (leg.result ?? ''),
-          ),
-        ),
-      ),
+        );
+      }),
       h(
         'footer',
         { class: 'slip-card-foot' },
@@ -472,6 +483,11 @@ async function main(): Promise<void> {
   async function loadBets() {
     try {
       const rows = await shell.api.slips(betsView);
+      // A settled slip's payout is in the wallet already: the balance shown goes with the slips.
+      void shell.api
+        .me()
+        .then((me) => shell.setBalance(me.balance))
+        .catch(() => undefined);
       const toggle = (value: 'open' | 'settled', label: TextKey) =>
         h(
           'button',

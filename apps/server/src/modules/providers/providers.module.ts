@@ -67,6 +67,7 @@ export function createProviders(deps: {
     secretHex: secret4 ?? '0'.repeat(64),
     nowMs: () => clock.nowMs(),
     timeoutMs: config.PROVIDER_TRANSFER_TIMEOUT_MS,
+    loseAnswersForMs: config.TRANSFER_FAULT_LOSE_ANSWERS_MS,
   });
   const parkedListeners: ((row: TransferRow) => void)[] = [];
   const transfers = new TransferWallet({

@@ -18,6 +18,11 @@ export interface TransferClientOptions {
   secretHex: string;
   nowMs: () => number;
   timeoutMs?: number;
+  /**
+   * Test-only fault (TRANSFER_FAULT_LOSE_ANSWERS_MS): for this long after a transfer's deposit or withdraw
+   * call, the provider's answers about that transfer are dropped as lost once it has acted on the call.
+   */
+  loseAnswersForMs?: number;
 }
 
 export interface DepositReply {
@@ -39,9 +44,13 @@ export interface StatusReply {
 
 /** The provider's transfer endpoints. Never throws: a lost answer is an `unknown` outcome. */
 export class TransferClient {
+  /** Under the lost-answers fault: when each transfer's deposit or withdraw was first called. */
+  private readonly firstCalledMs = new Map<string, number>();
+
   constructor(private readonly options: TransferClientOptions) {}
 
   deposit(input: { transferId: string; user: string; amount: number }): Promise<CallOutcome> {
+    this.noteFirstCall(input.transferId);
     return this.call('deposit', {
       request_uuid: randomUUID(),
       transfer_id: input.transferId,
@@ -52,6 +61,7 @@ export class TransferClient {
   }
 
   withdraw(input: { transferId: string; user: string }): Promise<CallOutcome> {
+    this.noteFirstCall(input.transferId);
     return this.call('withdraw', {
       request_uuid: randomUUID(),
       transfer_id: input.transferId,
@@ -66,6 +76,23 @@ export class TransferClient {
 
   balance(user: string): Promise<CallOutcome> {
     return this.call('balance', { user });
+  }
+
+  private noteFirstCall(transferId: string): void {
+    const windowMs = this.options.loseAnswersForMs ?? 0;
+    if (windowMs <= 0) return;
+    const nowMs = this.options.nowMs();
+    // Only the transfers still inside their window are kept: the map stays as small as the test's traffic.
+    for (const [id, atMs] of this.firstCalledMs) if (nowMs - atMs >= windowMs) this.firstCalledMs.delete(id);
+    if (!this.firstCalledMs.has(transferId)) this.firstCalledMs.set(transferId, nowMs);
+  }
+
+  /** Whether the fault drops this answer: the call reached the provider, its answer never reaches us. */
+  private answerLost(payload: Record<string, unknown>): boolean {
+    const windowMs = this.options.loseAnswersForMs ?? 0;
+    if (windowMs <= 0 || typeof payload.transfer_id !== 'string') return false;
+    const atMs = this.firstCalledMs.get(payload.transfer_id);
+    return atMs !== undefined && this.options.nowMs() - atMs < windowMs;
   }
 
   private async call(action: string, payload: Record<string, unknown>): Promise<CallOutcome> {
@@ -91,6 +118,7 @@ export class TransferClient {
       return { kind: 'unknown', reason: error instanceof Error ? error.name : 'network' };
     }
     if (response.status !== 200) return { kind: 'unknown', reason: `http ${response.status}` };
+    if (this.answerLost(payload)) return { kind: 'unknown', reason: 'answer lost (test fault)' };
     // An answer we cannot authenticate is no answer: believing it could move money on a forged word.
     const signed = verifySignature({
       secretHex,

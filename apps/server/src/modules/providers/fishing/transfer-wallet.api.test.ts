@@ -33,6 +33,7 @@ describe.each(TEST_DIALECTS)('transfer wallet of provider 4 on %s (providers.md 
   beforeEach(() => {
     Object.assign(provider.behaviour, { deposit: 'ok', withdraw: 'ok', status: 'ok', balance: 'ok' });
     provider.summary = { shots: 0, stake: 0, payout: 0 };
+    provider.statusSummary = true;
   });
   afterEach(async () => {
     expect(await t.app.services.wallet.reconcile()).toMatchObject({ ok: true });
@@ -185,6 +186,37 @@ describe.each(TEST_DIALECTS)('transfer wallet of provider 4 on %s (providers.md 
     await workerAfter(RECHECK_DELAYS_MS[0]);
     await expectSettled(s, { player: START - 30_000, provider: 0, floatDelta: 30_000 }, floatBefore);
     expect(await information(s.browser)).toMatchObject({ state: 'NONE', is_loading: 0 });
+  });
+
+  it("a withdraw resolved by status keeps the session's play figures from the summary status repeats", async () => {
+    const s = await seat();
+    await s.browser.post('/api/fishing/settoken', { provider: 4, amount: 10_000 });
+    provider.balances.set(String(s.player.id), 10_400);
+    provider.summary = { shots: 9, stake: 900, payout: 1_300 };
+    provider.behaviour.withdraw = 'apply-and-lose-answer';
+    await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
+    await workerAfter(RECHECK_DELAYS_MS[0]);
+    const report = async () =>
+      ((await s.browser.get('/api/report/fishing')).json() as { data: { items: unknown[] } }).data.items;
+    expect(await report()).toEqual([
+      expect.objectContaining({
+        status: 'CLOSED',
+        transfer_in: 10_000,
+        transfer_out: 10_400,
+        shots: 9,
+        stake: 900,
+        payout: 1_300,
+        win_lose: 400,
+      }),
+    ]);
+
+    // A provider whose status carries no summary: the money still comes back, the play figures stay 0.
+    await s.browser.post('/api/fishing/settoken', { provider: 4, amount: 5_000 });
+    provider.statusSummary = false;
+    await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
+    await workerAfter(RECHECK_DELAYS_MS[0]);
+    expect((await report())[0]).toMatchObject({ status: 'CLOSED', transfer_out: 5_000, shots: 0, stake: 0 });
+    expect(await balanceOf(s.player.id)).toBe(START + 400);
   });
 
   it('a withdraw that times out without being applied: status NOT_FOUND fails it, the session stays ACTIVE', async () => {
@@ -368,3 +400,75 @@ describe.each(TEST_DIALECTS)('transfer wallet of provider 4 on %s (providers.md 
     return outcome.body;
   }
 });
+
+describe.each(TEST_DIALECTS)(
+  'the lost-answers test fault on %s (TRANSFER_FAULT_LOSE_ANSWERS_MS)',
+  (dialect) => {
+    // What e2e/fishing-live.spec.ts runs the real server with, to hold a transfer in flight in the browser.
+    const WINDOW_MS = 5_000;
+    let t: TestContext;
+    let provider: FakeTransferProvider;
+
+    beforeAll(async () => {
+      let nowMs = () => Date.now();
+      provider = new FakeTransferProvider(SECRET_4, () => nowMs(), 1_500);
+      const base = await provider.start();
+      t = await createTestApp(dialect, {
+        PROVIDER_4_SECRET: SECRET_4,
+        PROVIDER_DEMO_URL: base,
+        PROVIDER_TRANSFER_TIMEOUT_MS: String(TIMEOUT_MS),
+        TRANSFER_FAULT_LOSE_ANSWERS_MS: String(WINDOW_MS),
+      });
+      nowMs = () => t.clock.nowMs();
+    });
+    afterAll(async () => {
+      await t?.close();
+      await provider?.stop();
+    });
+
+    it('drops the answers about a transfer for the window after its call; the worker resolves it after', async () => {
+      const player = await t.newPlayer({ balance: START });
+      const browser = new TestBrowser(t.app);
+      expect((await browser.login(player.username, player.password)).statusCode).toBe(200);
+      const isLoading = async () =>
+        ((await browser.get('/api/user')).json() as { data: { is_loading: number } }).data.is_loading;
+      const workerAfter = async (ms: number) => {
+        t.clock.advanceMs(ms);
+        await t.app.services.providers.fishingWorker.tick();
+      };
+
+      // The provider applies the deposit; its answer never reaches us.
+      const opened = await browser.post('/api/fishing/settoken', { provider: 4, amount: 20_000 });
+      expect(opened.json().data).toMatchObject({ state: 'UNKNOWN' });
+      const id = (opened.json().data as { transfer_id: string }).transfer_id;
+      expect(provider.balanceOf(player.id)).toBe(20_000);
+      expect(await isLoading()).toBe(1);
+      // Inside the window the worker's status answers are lost too; the balance call is untouched.
+      await workerAfter(RECHECK_DELAYS_MS[0]);
+      await workerAfter(RECHECK_DELAYS_MS[1]);
+      expect(await t.app.services.providers.transfers.byId(id)).toMatchObject({
+        state: 'UNKNOWN',
+        attempts: 2,
+      });
+      expect(await isLoading()).toBe(1);
+      // Past it, the next status query gets through and completes the transfer.
+      await workerAfter(RECHECK_DELAYS_MS[2]);
+      expect(await t.app.services.providers.transfers.byId(id)).toMatchObject({
+        state: 'COMPLETED',
+        resolved_by: 'status',
+      });
+      expect(await isLoading()).toBe(0);
+      expect(await t.app.services.wallet.playerBalance(player.id)).toBe(START - 20_000);
+
+      // The withdraw the same way: CLOSING, then everything back once status gets through.
+      provider.balances.set(String(player.id), 26_000);
+      const closing = await browser.post('/api/fishing/settoken', { provider: 4, token: null });
+      expect(closing.json().data).toMatchObject({ state: 'CLOSING', amount: 0 });
+      expect(await isLoading()).toBe(1);
+      await workerAfter(WINDOW_MS);
+      expect(await isLoading()).toBe(0);
+      expect(await t.app.services.wallet.playerBalance(player.id)).toBe(START + 6_000);
+      expect(await t.app.services.wallet.reconcile()).toMatchObject({ ok: true });
+    });
+  },
+);

@@ -58,6 +58,11 @@ function reportedRiel(value: unknown): Riel | undefined {
 }
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+/** A withdraw's `{shots, stake, payout}` since its deposit (providers.md §4); what is not a count reads 0. */
+function summaryOf(value: unknown): { shots: number; stake: number; payout: number } {
+  const summary = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  return { shots: count(summary.shots), stake: count(summary.stake), payout: count(summary.payout) };
+}
 
 type Verdict =
   | { state: 'COMPLETED'; amount?: Riel; summary?: { shots: number; stake: number; payout: number } }
@@ -236,16 +241,7 @@ export class TransferWallet {
       if (direction === 'IN') return { state: 'COMPLETED' };
       const amount = reportedRiel(body.amount);
       if (amount === undefined) return { state: 'UNKNOWN' };
-      const summary = body.summary as Record<string, unknown> | undefined;
-      return {
-        state: 'COMPLETED',
-        amount,
-        summary: {
-          shots: count(summary?.shots),
-          stake: count(summary?.stake),
-          payout: count(summary?.payout),
-        },
-      };
+      return { state: 'COMPLETED', amount, summary: summaryOf(body.summary) };
     }
     return typeof body.status === 'string' && DEFINITE_REFUSALS.has(body.status)
       ? { state: 'FAILED' }
@@ -260,7 +256,12 @@ export class TransferWallet {
     if (state !== 'COMPLETED') return { state: 'UNKNOWN' };
     if (row.direction === 'IN') return { state: 'COMPLETED' };
     const amount = reportedRiel(outcome.body.amount);
-    return amount === undefined ? { state: 'UNKNOWN' } : { state: 'COMPLETED', amount };
+    if (amount === undefined) return { state: 'UNKNOWN' };
+    // The studio repeats the withdraw's summary here (its answer may be the one that was lost); a provider
+    // that does not leaves the session's play figures as they were.
+    return outcome.body.summary === undefined
+      ? { state: 'COMPLETED', amount }
+      : { state: 'COMPLETED', amount, summary: summaryOf(outcome.body.summary) };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { FISHING_REFETCH_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -9,6 +10,7 @@ import { FishingLobby } from '@/features/providers/components/fishing-lobby';
 import { FishingReport } from '@/features/providers/components/fishing-report';
 import { GameFrame } from '@/features/providers/components/game-frame';
 import { gameName, useProviderTranslation } from '@/features/providers/i18n';
+import { finishGame, gameWindowOf } from '@/features/providers/lib/finish-game';
 import { useRefetchUserOnLeave } from './refetch-user-on-leave';
 
 const fishingProviderOf = (id: string | undefined): FishingProviderId | undefined =>
@@ -31,7 +33,8 @@ export function FishingRoute() {
 
 /**
  * `/game/fishing/play/{4|5}`: the game full screen (seed §2), launched with the session's own token. Leaving
- * closes the session, which brings provider 4's money back to the main balance.
+ * closes the session, which brings provider 4's money back to the main balance; provider 5's game is first
+ * asked to settle its magazine (lib/finish-game.ts), so the balance read after the close already holds it.
  */
 export function FishingPlayRoute() {
   const { id } = useParams();
@@ -50,17 +53,28 @@ function FishingPlay({ provider }: { provider: FishingProviderId }) {
     provider,
     () => void queryClient.invalidateQueries({ queryKey: userQueryKey }),
   );
-  const leave = () => {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [finishing, setFinishing] = useState(false);
+  const leave = async () => {
+    setFinishing(true);
+    if (provider === 5) await finishGame(gameWindowOf(frame.current));
     session.close.mutate(undefined, { onSettled: () => void navigate(paths.game.fishing.getHref()) });
   };
   return (
     <main className="relative bg-slate-950">
-      <GameFrame provider={provider} gameCode="ocean-dragon" name={gameName('ocean-dragon', t)} fullScreen />
+      <GameFrame
+        provider={provider}
+        gameCode="ocean-dragon"
+        name={gameName('ocean-dragon', t)}
+        fullScreen
+        frameRef={frame}
+      />
+      {/* Below the game's own corner buttons (its rules at the top left, sound at the top right). */}
       <button
         type="button"
-        onClick={leave}
-        disabled={session.close.isPending}
-        className="absolute top-2 left-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white/90 px-3 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+        onClick={() => void leave()}
+        disabled={finishing || session.close.isPending}
+        className="absolute top-16 left-2 inline-flex min-h-11 items-center gap-2 rounded-lg bg-white/90 px-3 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
       >
         <ArrowLeft aria-hidden="true" className="size-5" />
         {t('fishing.back')}

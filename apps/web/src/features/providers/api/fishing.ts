@@ -13,8 +13,8 @@ import { lazySchema } from '@/lib/schemas';
 export type FishingProviderId = 4 | 5;
 export const FISHING_PROVIDER_IDS: readonly FishingProviderId[] = [4, 5];
 
-const informationKey = (provider: FishingProviderId) =>
-  ['providers', 'fishing', 'information', provider] as const;
+const INFORMATION_KEY = ['providers', 'fishing', 'information'] as const;
+const informationKey = (provider: FishingProviderId) => [...INFORMATION_KEY, provider] as const;
 
 /** `GET /api/fishing/information?provider=` (providers.md §4): the session, its transfer in flight, the in-game balance. */
 export function getFishingInformation(
@@ -60,7 +60,8 @@ export function closeFishingSession(provider: FishingProviderId): Promise<Fishin
 export function useFishingSession(provider: FishingProviderId, onSettled: () => void) {
   const queryClient = useQueryClient();
   const settled = () => {
-    void queryClient.invalidateQueries({ queryKey: informationKey(provider) });
+    // Both games: a transfer of one is `is_loading` (and refuses a new session) for the other too.
+    void queryClient.invalidateQueries({ queryKey: INFORMATION_KEY });
     onSettled();
   };
   return {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +25,7 @@ export function GameFrame({
   gameCode,
   name,
   fullScreen = false,
+  frameRef,
 }: {
   provider: LaunchProvider;
   gameCode?: string;
@@ -32,6 +33,8 @@ export function GameFrame({
   name: string;
   /** The whole viewport (the fishing play screen has no top bar, seed §2). */
   fullScreen?: boolean;
+  /** The iframe, for a route that talks to the game (the fishing leave handshake, lib/finish-game.ts). */
+  frameRef?: Ref<HTMLIFrameElement>;
 }) {
   const height = fullScreen ? 'h-dvh' : 'h-[calc(100dvh-3.5rem)]';
   const { t, language } = useProviderTranslation();
@@ -52,8 +55,10 @@ export function GameFrame({
   }
   if (launch.isError) {
     const signedOut = isHttpError(launch.error) && [401, 411, 419].includes(launch.error.status);
+    // Full screen: below the play page's leave button (top-16, 44 px tall), the dark page down to the bottom.
+    const place = fullScreen ? 'min-h-dvh pt-32' : '';
     return (
-      <div className="mx-auto max-w-md space-y-3 p-6" data-testid="game-frame-error">
+      <div className={`mx-auto max-w-md space-y-3 p-6 ${place}`} data-testid="game-frame-error">
         <AlertMessage>{signedOut ? t('frame.noSession') : t('frame.failed', { name })}</AlertMessage>
         <Button variant="secondary" onClick={() => void launch.refetch()}>
           {t('frame.retry')}
@@ -63,6 +68,7 @@ export function GameFrame({
   }
   return (
     <iframe
+      ref={frameRef}
       key={launch.data.url}
       title={name}
       src={launch.data.url}
