@@ -140,13 +140,17 @@ async function expectLoadingScreenBeforeScripts(browser: Browser, baseURL: strin
   await context.close();
 }
 
+// The one test of the suite that times a (CPU-throttled) page: a moment of machine load behind it (the server
+// is busy with the fast schedules of the other specs, two cores in all) once doubled a figure in CI. A second
+// try tells a slow moment from a slow page; a page that is really twice its budget fails both.
+test.describe.configure({ retries: 1 });
+
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 test('first open on Fast 3G with a 4x slower CPU: /login and the board usable, timed against their budgets', async ({
   browser,
 }, info) => {
-  test.skip(info.project.name !== 'phone', 'one project measures: the figures are about the network');
   test.setTimeout(180_000);
   const baseURL = String(info.project.use.baseURL);
   await expectLoadingScreenBeforeScripts(browser, baseURL);
