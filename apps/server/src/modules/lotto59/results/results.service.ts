@@ -40,7 +40,7 @@ export class ResultsService {
 
   async recent(poll: Pool, limit: number = RESULT_GRID.columns): Promise<RecentResults> {
     const nowMs = this.clock.nowMs();
-    const { rows } = await this.pastRounds.revealedPage({ poll, nowMs }, { limit, offset: 0 });
+    const rows = await this.pastRounds.revealedRounds({ poll, nowMs }, { limit, offset: 0 });
     return { items: rows.map((r) => this.rounds.view(r, nowMs)) };
   }
 
@@ -60,7 +60,8 @@ export class ResultsService {
   /** The 7 × 10 grid of seed §4: the last 10 results, oldest first (one column each). */
   async grid(poll: Pool): Promise<ResultGrid> {
     const nowMs = this.clock.nowMs();
-    const { rows } = await this.pastRounds.revealedPage(
+    // No total: counting every revealed round of the pool cost 20–134 ms a call at 10⁷ bets (docs/performance.md).
+    const rows = await this.pastRounds.revealedRounds(
       { poll, nowMs },
       { limit: RESULT_GRID.columns, offset: 0 },
     );

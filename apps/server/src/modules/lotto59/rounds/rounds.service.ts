@@ -104,6 +104,11 @@ export class RoundsService {
     return repo.findLatestReleasing(this.db, pool);
   }
 
+  /** The newest revealed rounds, without a total: the grid and the recent results need no count of them all. */
+  revealedRounds(filter: repo.RevealedFilter, page: { limit: number; offset: number }) {
+    return repo.listRevealedRounds(this.db, filter, page);
+  }
+
   async revealedPage(filter: repo.RevealedFilter, page: { limit: number; offset: number }) {
     const [rows, count] = await Promise.all([
       repo.listRevealedRounds(this.db, filter, page),
