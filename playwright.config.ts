@@ -47,7 +47,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Flows of several pages with an accessibility scan each took 20–24 s in CI: 30 s left no room for a busy moment.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
