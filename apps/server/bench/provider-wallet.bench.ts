@@ -17,6 +17,13 @@ export interface ProviderWalletFigures {
   dialect: string;
   durationS: number;
   trivial: { rps: number; p50: number; p99: number; cpuMicrosPerRequest: number };
+  /**
+   * The floor of a signed call: `POST /wallet/3/bet` with a current timestamp and a wrong signature, so
+   * the server reads the body, computes the HMAC, refuses and signs its answer, and nothing more (no
+   * parse, no database). Its CPU per request against the trivial route's tells how much of a pair is
+   * the HTTP and signing of its two calls, whatever the wallet does (decision 0032).
+   */
+  floor: { rps: number; cpuMicrosPerRequest: number; refusedOk: boolean };
   pairs: {
     /** Completed pairs (the win answered RS_OK) per second. */
     pairsPerS: number;
@@ -115,6 +122,31 @@ export async function benchProviderWallet(opts: {
       };
     };
 
+    const floorBody = JSON.stringify({ request_uuid: randomUUID(), transaction_uuid: randomUUID() });
+    let floorRefusedOk = true;
+    const floor = await autocannon({
+      url: base,
+      connections: opts.connections,
+      duration: process.env.BENCH_SKIP_TRIVIAL ? 1 : Math.max(2, Math.round(opts.durationS / 2)),
+      requests: [
+        {
+          setupRequest: (req) => {
+            const call = signed('bet', {});
+            return {
+              ...req,
+              ...call,
+              headers: { ...call.headers, 'x-signature': '0'.repeat(64) },
+              body: floorBody,
+            };
+          },
+          onResponse: (status, body) => {
+            if (status !== 200 || !body.includes('RS_ERROR_INVALID_SIGNATURE')) floorRefusedOk = false;
+          },
+        },
+      ],
+    });
+    const cpuFloor = await stats();
+
     interface Pair {
       token: string;
       user: string;
@@ -194,13 +226,18 @@ export async function benchProviderWallet(opts: {
         p99: trivial.latency.p99,
         cpuMicrosPerRequest: (cpu1.cpuMicros - cpu0.cpuMicros) / trivial.requests.total,
       },
+      floor: {
+        rps: Math.round(floor.requests.average),
+        cpuMicrosPerRequest: (cpuFloor.cpuMicros - cpu1.cpuMicros) / Math.max(1, floor.requests.total),
+        refusedOk: floorRefusedOk,
+      },
       pairs: {
         pairsPerS: Math.round(counts.win.ok / pairs.duration),
         requestsPerS: Math.round(pairs.requests.total / pairs.duration),
         bet: callFigures('bet'),
         win: callFigures('win'),
         errors: pairs.errors + pairs.timeouts,
-        cpuMicrosPerPair: (cpu2.cpuMicros - cpu1.cpuMicros) / Math.max(1, counts.win.ok),
+        cpuMicrosPerPair: (cpu2.cpuMicros - cpuFloor.cpuMicros) / Math.max(1, counts.win.ok),
       },
       ledger: { report: ledger.report, transactions: ledger.transactions, rounds: ledger.rounds },
     };
