@@ -92,7 +92,16 @@ async function main(): Promise<void> {
           `(${f.pairs.requestsPerS} req/s) = ${share} % of trivial | bet p50 ${ms(bet.p50)} ms, p99 ${ms(bet.p99)} ms; ` +
           `win p50 ${ms(win.p50)} ms, p99 ${ms(win.p99)} ms | RS_OK bets ${bet.ok}, wins ${win.ok}; refused: bets ` +
           `${refused(bet.refused)}, wins ${refused(win.refused)}; errors ${f.pairs.errors} | server CPU: trivial ` +
-          `${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs/request, ${f.pairs.cpuMicrosPerPair.toFixed(0)} µs/pair`,
+          `${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs/request, ${f.pairs.cpuMicrosPerPair.toFixed(0)} µs/pair ` +
+          `(${(f.pairs.cpuMicrosPerPair / f.trivial.cpuMicrosPerRequest).toFixed(1)} × trivial)`,
+      );
+      // The HTTP and signing of a call alone (refused signature): two of them are a pair's floor.
+      console.log(
+        `provider-wallet ${f.dialect.padEnd(8)} floor: signed call refused at its signature ${f.floor.rps} req/s, ` +
+          `${f.floor.cpuMicrosPerRequest.toFixed(0)} µs/request = ` +
+          `${(f.floor.cpuMicrosPerRequest / f.trivial.cpuMicrosPerRequest).toFixed(1)} × trivial` +
+          (f.floor.refusedOk ? '' : ' (SOME ANSWERS WERE NOT RS_ERROR_INVALID_SIGNATURE)') +
+          ` | load ${loadavg()[0]!.toFixed(1)}`,
       );
       const { report } = f.ledger;
       console.log(

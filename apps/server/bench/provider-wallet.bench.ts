@@ -17,6 +17,13 @@ export interface ProviderWalletFigures {
   dialect: string;
   durationS: number;
   trivial: { rps: number; p50: number; p99: number; cpuMicrosPerRequest: number };
+  /**
+   * The floor of a signed call: `POST /wallet/3/bet` with a current timestamp and a wrong signature, so
+   * the server reads the body, computes the HMAC, refuses and signs its answer, and nothing more (no
+   * parse, no database). Its CPU per request against the trivial route's tells how much of a pair is
+   * the HTTP and signing of its two calls, whatever the wallet does (decision 0032).
+   */
+  floor: { rps: number; cpuMicrosPerRequest: number; refusedOk: boolean };
   pairs: {
     /** Completed pairs (the win answered RS_OK) per second. */
     pairsPerS: number;
@@ -115,6 +122,30 @@ export async function benchProviderWallet(opts: {
       };
     };
 
+    // One request built once (its timestamp stays inside the 5-minute window for the phase), so that the
+    // load generator spends nothing per call and the server is driven as hard as by the trivial route.
+    const floorRequest = signed('bet', { request_uuid: randomUUID(), transaction_uuid: randomUUID() });
+    const floorHeaders = { ...floorRequest.headers, 'x-signature': '0'.repeat(64) };
+    // One call checked here; during the phase only the HTTP status is (reading every body would slow
+    // the load generator, and a server driven below its capacity spends more CPU per request).
+    const probe = await fetch(`${base}${floorRequest.path}`, {
+      method: 'POST',
+      headers: floorHeaders,
+      body: floorRequest.body,
+    });
+    const probeText = await probe.text();
+    const floor = await autocannon({
+      url: `${base}${floorRequest.path}`,
+      method: 'POST',
+      headers: floorHeaders,
+      body: floorRequest.body,
+      connections: opts.connections,
+      duration: process.env.BENCH_SKIP_TRIVIAL ? 1 : Math.max(2, Math.round(opts.durationS / 2)),
+    });
+    const floorRefusedOk =
+      probe.status === 200 && probeText.includes('RS_ERROR_INVALID_SIGNATURE') && floor.non2xx === 0;
+    const cpuFloor = await stats();
+
     interface Pair {
       token: string;
       user: string;
@@ -194,13 +225,18 @@ export async function benchProviderWallet(opts: {
         p99: trivial.latency.p99,
         cpuMicrosPerRequest: (cpu1.cpuMicros - cpu0.cpuMicros) / trivial.requests.total,
       },
+      floor: {
+        rps: Math.round(floor.requests.average),
+        cpuMicrosPerRequest: (cpuFloor.cpuMicros - cpu1.cpuMicros) / Math.max(1, floor.requests.total),
+        refusedOk: floorRefusedOk,
+      },
       pairs: {
         pairsPerS: Math.round(counts.win.ok / pairs.duration),
         requestsPerS: Math.round(pairs.requests.total / pairs.duration),
         bet: callFigures('bet'),
         win: callFigures('win'),
         errors: pairs.errors + pairs.timeouts,
-        cpuMicrosPerPair: (cpu2.cpuMicros - cpu1.cpuMicros) / Math.max(1, counts.win.ok),
+        cpuMicrosPerPair: (cpu2.cpuMicros - cpuFloor.cpuMicros) / Math.max(1, counts.win.ok),
       },
       ledger: { report: ledger.report, transactions: ledger.transactions, rounds: ledger.rounds },
     };

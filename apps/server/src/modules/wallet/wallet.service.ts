@@ -109,7 +109,9 @@ export class WalletService {
   sqliteTransfers(): SqliteTransfers | undefined {
     if (this.sqliteTransfersOfDb === undefined) {
       const sqlite = rawSqliteOf(this.db);
-      this.sqliteTransfersOfDb = sqlite ? new SqliteTransfers(sqlite, this.clock) : null;
+      this.sqliteTransfersOfDb = sqlite
+        ? new SqliteTransfers(sqlite, this.clock, this.playerAccountIds)
+        : null;
     }
     return this.sqliteTransfersOfDb ?? undefined;
   }

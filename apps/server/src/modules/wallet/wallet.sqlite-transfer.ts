@@ -27,9 +27,16 @@ export class SqliteTransfers {
   private readonly sql: SqliteTransferStatements;
   private readonly systemAccountIds = new Map<SystemAccount, number>();
 
+  /**
+   * `playerAccountIds`: the wallet service's map of player → account id (`knownPlayerAccountId`), shared:
+   * an id never changes, so a move reads it once per player, not once per move (decision 0032). What this
+   * class adds to it is read inside a move's transaction, where no account is ever created (players open
+   * their accounts in their own transactions), so it is a committed account, as the service requires.
+   */
   constructor(
     sqlite: SQLite.Database,
     private readonly clock: Clock,
+    private readonly playerAccountIds: Map<number, number> = new Map(),
   ) {
     this.sql = new SqliteTransferStatements(sqlite);
   }
@@ -83,8 +90,11 @@ export class SqliteTransfers {
   private resolve(ref: AccountRef): number {
     if ('accountId' in ref) return ref.accountId;
     if ('playerId' in ref) {
+      const known = this.playerAccountIds.get(ref.playerId);
+      if (known !== undefined) return known;
       const id = this.sql.playerAccount(ref.playerId)?.id;
       if (id === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
+      this.playerAccountIds.set(ref.playerId, id);
       return id;
     }
     let id = this.systemAccountIds.get(ref.system);
