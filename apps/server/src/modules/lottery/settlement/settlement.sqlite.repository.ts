@@ -45,9 +45,12 @@ export class SqliteSettlementStatements {
   /**
    * Hands `visit` each live item that can win, as SQLite steps to it, and answers how many items are live.
    * An item wins only if one of its numbers is the tail of some line of the sheet (whatever its posts), so
-   * SQLite skips every item with none of `tails` among its numbers (`instr` on the comma-delimited list)
-   * and only those candidates (about 1 in 8 in the benchmark) cross into JS, where they are scored
-   * exactly. Stepped with `iterate()`, not `.all()`: rows held all at once cost 3–4 times as much.
+   * SQLite skips every item with none of `tails` among its numbers and only those candidates (about 1 in 8
+   * in the benchmark) cross into JS, where they are scored exactly. An item of one number (most of them)
+   * is tested with `numbers in (…)`, one lookup in a list SQLite sorts once per statement; only an item of
+   * several numbers takes the `instr` test per tail on its comma-delimited list, whose string building cost
+   * 1.1 s of 1.4 s at 10⁶ items when every item took it (docs/performance.md). Stepped with `iterate()`,
+   * not `.all()`: rows held all at once cost 3–4 times as much.
    */
   forEachCandidateItem(
     drawId: number,
@@ -55,21 +58,35 @@ export class SqliteSettlementStatements {
     visit: (item: LiveItem) => void,
   ): number {
     this.inTransaction();
-    const params: (string | number)[] = [drawId];
-    const anyTail = Object.entries(tails)
-      .filter(([, list]) => list.length > 0)
-      .map(([betType, list]) => {
-        params.push(betType, ...list.map((tail) => `,${tail},`));
-        return `(bet_type = ? and (${list.map(() => "instr(',' || numbers || ',', ?) > 0").join(' or ')}))`;
-      });
-    if (anyTail.length > 0) {
+    const withTails = Object.entries(tails).filter(([, list]) => list.length > 0);
+    if (withTails.length > 0) {
+      const oneNumber: (string | number)[] = [];
+      const oneNumberTest = withTails
+        .map(([betType, list]) => {
+          oneNumber.push(betType, ...list);
+          return `when ? then numbers in (${list.map(() => '?').join(', ')})`;
+        })
+        .join(' ');
+      const several: (string | number)[] = [];
+      const severalTest = withTails
+        .map(([betType, list]) => {
+          several.push(betType, ...list.map((tail) => `,${tail},`));
+          return `(bet_type = ? and (${list.map(() => "instr(',' || numbers || ',', ?) > 0").join(' or ')}))`;
+        })
+        .join(' or ');
       const candidates = this.sqlite
         .prepare<(string | number)[], LiveItemRow>(
           `select id, ticket_id, player_id, bet_type, posts, numbers, amount from lottery_items
-           where draw_id = ? and status = 'OPEN' and (${anyTail.join(' or ')}) order by id`,
+           where draw_id = ? and status = 'OPEN'
+             and iif(instr(numbers, ',') = 0, case bet_type ${oneNumberTest} else 0 end, ${severalTest})
+           order by id`,
         )
         .raw(true);
-      for (const [id, ticketId, playerId, betType, posts, numbers, amount] of candidates.iterate(...params)) {
+      for (const [id, ticketId, playerId, betType, posts, numbers, amount] of candidates.iterate(
+        drawId,
+        ...oneNumber,
+        ...several,
+      )) {
         visit({ id, ticketId, playerId, betType, posts, numbers, amount });
       }
     }
