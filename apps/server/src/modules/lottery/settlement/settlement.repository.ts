@@ -20,6 +20,7 @@ export interface LiveItem {
 
 export interface WinningItem {
   id: number;
+  playerId: number;
   payout: Riel;
   /** JSON `{code,index,number}[]`. */
   hits: string;
@@ -62,11 +63,11 @@ export async function forEachLiveItem(
 }
 
 /**
- * The winning items, a chunk of rows per statement joined to the arrays of ids, payouts and hits by
- * `unnest` (one index seek per row; a `CASE id` of many branches is evaluated branch by branch per row).
- * The losers are not written: an OPEN item of a SETTLED draw is LOST (ticket-view.ts `itemStatusAt`).
+ * The winning items, each a row of `lottery_item_wins` (decision 0036), a chunk of rows per statement
+ * from arrays by `unnest`. The items themselves are not written: an OPEN item of a SETTLED draw is WON if
+ * it has a row there, else LOST (ticket-view.ts `itemStatusAt`).
  */
-export async function markItemsWon(
+export async function insertItemWins(
   ex: Executor,
   winners: readonly WinningItem[],
   nowMs: number,
@@ -74,11 +75,11 @@ export async function markItemsWon(
   for (let i = 0; i < winners.length; i += CHUNK) {
     const chunk = winners.slice(i, i + CHUNK);
     await sql`
-      update lottery_items as i
-      set status = 'WON', payout = w.payout, hits = w.hits, paid_at_ms = ${nowMs}
-      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.payout)} as bigint[]),
-        cast(${chunk.map((w) => w.hits)} as text[])) as w(id, payout, hits)
-      where i.id = w.id and i.status = 'OPEN'`.execute(ex);
+      insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
+      select w.id, w.player_id, w.payout, w.hits, ${nowMs}
+      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.playerId)} as bigint[]),
+        cast(${chunk.map((w) => w.payout)} as bigint[]), cast(${chunk.map((w) => w.hits)} as text[]))
+        as w(id, player_id, payout, hits)`.execute(ex);
   }
 }
 

@@ -8,8 +8,8 @@ type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel
  * The SQL of settling a draw on SQLite, as prepared statements on the better-sqlite3 handle: they run
  * synchronously inside the settling transaction (which holds Kysely's one connection), with no promise,
  * no query compilation and no result object per row. Reading 10⁶ items through Kysely took 2.3 s of an
- * 8.3 s settlement; a `CASE id` update of 500 winners is evaluated branch by branch per row, where one
- * `UPDATE … WHERE id = ?` per winner is a primary-key seek (docs/performance.md).
+ * 8.3 s settlement; a multi-row statement costs more to build and parse than its rows to write, where one
+ * prepared statement per winner is a primary-key seek or an append (docs/performance.md).
  * Amounts are cast to integer: better-sqlite3 binds JS numbers as REAL.
  */
 export class SqliteSettlementStatements {
@@ -22,9 +22,9 @@ export class SqliteSettlementStatements {
     this.liveCount = sqlite
       .prepare<[number], number>(`select count(*) from lottery_items where draw_id = ? and status = 'OPEN'`)
       .pluck();
-    this.itemWon = sqlite.prepare<[Riel, string, number, number]>(
-      `update lottery_items set status = 'WON', payout = cast(? as integer), hits = ?, paid_at_ms = ?
-       where id = ? and status = 'OPEN'`,
+    this.itemWon = sqlite.prepare<[number, number, Riel, string, number]>(
+      `insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
+       values (?, ?, cast(? as integer), ?, ?)`,
     );
     this.ticketWon = sqlite.prepare<[Riel, number, number]>(
       `update lottery_tickets set status = 'WON', payout = cast(? as integer), settled_at_ms = ?
@@ -93,9 +93,10 @@ export class SqliteSettlementStatements {
     return this.liveCount.get(drawId)!;
   }
 
-  markItemsWon(winners: readonly WinningItem[], nowMs: number): void {
+  /** One row of `lottery_item_wins` per winner, in item order (decision 0036). */
+  insertItemWins(winners: readonly WinningItem[], nowMs: number): void {
     this.inTransaction();
-    for (const w of winners) this.itemWon.run(w.payout, w.hits, nowMs, w.id);
+    for (const w of winners) this.itemWon.run(w.id, w.playerId, w.payout, w.hits, nowMs);
   }
 
   /** Tickets with a payout WON (one primary-key update each), every other live ticket LOST in one statement. */
