@@ -35,31 +35,42 @@ export interface TicketPayout {
 const CHUNK = 10_000;
 
 /**
- * Hands each of the draw's live items to `visit`, with what settlement needs to score and pay it; answers
- * how many there are.
+ * Hands `visit` each of the draw's live items that can win, with what settlement needs to score and pay
+ * it; answers how many items are live. As on SQLite (settlement.sqlite.repository.ts), an item none of
+ * whose numbers is a line tail of its bet type (`tails`) cannot win on any post: PostgreSQL skips it
+ * (`&&`, array overlap), so only the candidates cross the wire and are scored exactly.
  */
-export async function forEachLiveItem(
+export async function forEachCandidateItem(
   ex: Executor,
   drawId: number,
+  tails: Readonly<Record<LotteryBetType, readonly string[]>>,
   visit: (item: LiveItem) => void,
 ): Promise<number> {
-  const items = await ex
-    .selectFrom('lottery_items')
-    .select([
-      'id',
-      'ticket_id as ticketId',
-      'player_id as playerId',
-      'bet_type as betType',
-      'posts',
-      'numbers',
-      'amount',
-    ])
-    .where('draw_id', '=', drawId)
-    .where('status', '=', 'OPEN')
-    .orderBy('id')
-    .execute();
-  for (const item of items) visit(item);
-  return items.length;
+  const live = ex.selectFrom('lottery_items').where('draw_id', '=', drawId).where('status', '=', 'OPEN');
+  const anyTail = Object.entries(tails)
+    .filter(([, list]) => list.length > 0)
+    .map(
+      ([betType, list]) =>
+        sql<boolean>`(bet_type = ${betType} and string_to_array(numbers, ',') && cast(${list} as text[]))`,
+    );
+  if (anyTail.length > 0) {
+    const items = await live
+      .select([
+        'id',
+        'ticket_id as ticketId',
+        'player_id as playerId',
+        'bet_type as betType',
+        'posts',
+        'numbers',
+        'amount',
+      ])
+      .where(sql<boolean>`(${sql.join(anyTail, sql` or `)})`)
+      .orderBy('id')
+      .execute();
+    for (const item of items) visit(item);
+  }
+  const { n } = await live.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /**

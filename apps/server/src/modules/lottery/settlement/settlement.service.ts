@@ -43,7 +43,7 @@ export interface SettlementPhases {
 
 /**
  * Per bet type, every line tail of the sheet it can match (lines with at least its digits): an item none of
- * whose numbers is among them cannot win, whatever its posts (the SQLite read skips it).
+ * whose numbers is among them cannot win, whatever its posts (the read skips it, on both databases).
  */
 function tailsOf(sheet: readonly SheetLine[]): Record<LotteryBetType, string[]> {
   const tails = Object.fromEntries(
@@ -108,9 +108,10 @@ export class LotterySettlementService {
 
         const sheet = parseSheet(draw.sheet);
         const scorer = this.scorer(sheet, draw.layout);
+        const tails = tailsOf(sheet);
         const items = sqlite
-          ? sqlite.forEachCandidateItem(drawId, tailsOf(sheet), scorer.add)
-          : await repo.forEachLiveItem(trx, drawId, scorer.add);
+          ? sqlite.forEachCandidateItem(drawId, tails, scorer.add)
+          : await repo.forEachCandidateItem(trx, drawId, tails, scorer.add);
         const { winners, tickets } = scorer;
         const readAndScore = lap();
 
