@@ -13,6 +13,7 @@ import type {
   LotteryDrawsTable,
   LotteryExposureTable,
   LotteryItemsTable,
+  LotteryItemWinsTable,
   LotteryTicketsTable,
 } from '../modules/lottery/lottery.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
@@ -47,6 +48,7 @@ export interface Database {
   lottery_draws: LotteryDrawsTable;
   lottery_tickets: LotteryTicketsTable;
   lottery_items: LotteryItemsTable;
+  lottery_item_wins: LotteryItemWinsTable;
   lottery_exposure: LotteryExposureTable;
   provider_transfer: ProviderTransferTable;
   fishing_sessions: FishingSessionsTable;

@@ -9,6 +9,7 @@ import { lotterySchema } from './migrations/0006-lottery';
 import { transferWalletSchema } from './migrations/0007-transfer-wallet';
 import { clusterProcessesSchema } from './migrations/0008-cluster-processes';
 import { roundOutcomesSchema } from './migrations/0009-round-outcomes';
+import { lotteryItemWinsSchema } from './migrations/0010-lottery-item-wins';
 import { revealedRoundsIndex } from './migrations/0011-revealed-rounds-index';
 
 /** Migrations in order. Each is frozen once released: later changes are new migrations. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0007-transfer-wallet': transferWalletSchema,
   '0008-cluster-processes': clusterProcessesSchema,
   '0009-round-outcomes': roundOutcomesSchema,
+  '0010-lottery-item-wins': lotteryItemWinsSchema,
   '0011-revealed-rounds-index': revealedRoundsIndex,
 };
 

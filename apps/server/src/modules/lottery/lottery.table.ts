@@ -88,6 +88,19 @@ export interface LotteryItemsTable {
   hidden_at_ms: number | null;
 }
 
+/**
+ * A winning item, written once by settlement (docs/decisions/0036): its item reads WON with this payout,
+ * hits and time, whatever the item's stored status (OPEN).
+ */
+export interface LotteryItemWinsTable {
+  item_id: number;
+  player_id: number;
+  payout: Riel;
+  /** JSON `{code,index,number}[]`. */
+  hits: string;
+  paid_at_ms: number;
+}
+
 /** All players' amounts on one number of one line code of one draw and bet type (the §5 cap). */
 export interface LotteryExposureTable {
   draw_id: number;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { assert, type Riel } from '@lotto59/domain';
 import { AppError } from '../../errors/app-error';
 import type { TransferRow } from './wallet.table';
@@ -62,7 +62,8 @@ export interface ResolvedMovement {
  */
 export function requestHash(m: ResolvedMovement): string {
   const canonical = JSON.stringify([m.kind, m.fromId, m.toId, m.amount, m.reference ?? null]);
-  return createHash('sha256').update(canonical).digest('hex');
+  // One-shot `hash`: half the CPU of a Hash object per call (a settlement hashes 53,000 payouts).
+  return hash('sha256', canonical, 'hex');
 }
 
 /** Every writer refuses the same amounts: whole, positive riel. */
@@ -72,20 +73,28 @@ export function assertTransferAmount(amount: Riel): void {
 
 /** The one mapping from a stored transfer row to its receipt. */
 export function toTransferReceipt(
-  row: Pick<
-    TransferRow,
-    | 'id'
-    | 'amount'
-    | 'from_account_id'
-    | 'to_account_id'
-    | 'from_balance_after'
-    | 'to_balance_after'
-    | 'created_at_ms'
-  >,
+  row: Pick<TransferRow, 'id' | ReceiptColumn>,
+  replayed: boolean,
+): TransferReceipt {
+  return receiptOfRow(row, row.id, replayed);
+}
+
+type ReceiptColumn =
+  | 'amount'
+  | 'from_account_id'
+  | 'to_account_id'
+  | 'from_balance_after'
+  | 'to_balance_after'
+  | 'created_at_ms';
+
+/** The same, for a row written without its id (a batch's rows and their ids apart: no copy per row). */
+export function receiptOfRow(
+  row: Pick<TransferRow, ReceiptColumn>,
+  id: number,
   replayed: boolean,
 ): TransferReceipt {
   return {
-    transferId: row.id,
+    transferId: id,
     replayed,
     amount: row.amount,
     fromAccountId: row.from_account_id,

@@ -161,6 +161,38 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     await expectInvariants();
   });
 
+  it('pays many credits in order with balances after each, and replays keys already used among them', async () => {
+    const [a, b] = [await newPlayer(), await newPlayer()];
+    const credit = (playerId: number, amount: number, key: string) => ({
+      playerId,
+      amount: riel(amount),
+      idempotencyKey: key,
+    });
+    const many = (credits: ReturnType<typeof credit>[]) =>
+      tdb.db
+        .transaction()
+        .execute((trx) =>
+          wallet.creditManyWithin(trx, { system: 'house' }, { kind: 'bet_payout', reference: 'r', credits }),
+        );
+    const first = await many([credit(a, 100, 'm:1'), credit(b, 200, 'm:2'), credit(a, 300, 'm:3')]);
+    expect(first.map((r) => [r.replayed, r.amount, r.toBalanceAfter])).toEqual([
+      [false, 100, 100],
+      [false, 200, 200],
+      [false, 300, 400],
+    ]);
+    expect(first[1]!.fromBalanceAfter - first[2]!.fromBalanceAfter).toBe(300);
+    expect(new Set(first.map((r) => r.transferId)).size).toBe(3);
+    // Again with a new key between the used ones: those answer as their first receipt, only m:4 is paid.
+    const again = await many([credit(a, 100, 'm:1'), credit(b, 50, 'm:4'), credit(a, 300, 'm:3')]);
+    expect(again[0]).toEqual({ ...first[0], replayed: true });
+    expect(again[2]).toEqual({ ...first[2], replayed: true });
+    expect(again[1]).toMatchObject({ replayed: false, amount: 50, toBalanceAfter: 250 });
+    expect([await wallet.playerBalance(a), await wallet.playerBalance(b)]).toEqual([400, 250]);
+    await expect(many([credit(b, 999, 'm:2')])).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await wallet.playerBalance(b)).toBe(250);
+    await expectInvariants();
+  });
+
   it('executes a concurrent duplicate once', async () => {
     const player = await newPlayer(5_000);
     const cmd = {

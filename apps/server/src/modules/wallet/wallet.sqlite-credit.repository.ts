@@ -41,10 +41,11 @@ export class SqliteCreditStatements {
     });
   }
 
-  insertTransfers(rows: readonly NewTransferRow[]): { id: number; idempotency_key: string }[] {
+  /** Inserts the rows in order; their ids, in the same order. */
+  insertTransfers(rows: readonly NewTransferRow[]): number[] {
     this.inTransaction();
-    return rows.map((r) => ({
-      id: Number(
+    return rows.map((r) =>
+      Number(
         this.insert.run(
           r.idempotency_key,
           r.request_hash,
@@ -59,7 +60,6 @@ export class SqliteCreditStatements {
           r.created_at_ms,
         ).lastInsertRowid,
       ),
-      idempotency_key: r.idempotency_key,
-    }));
+    );
   }
 }

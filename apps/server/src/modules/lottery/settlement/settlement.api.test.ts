@@ -6,8 +6,8 @@ import { betBody, del, lotteryPlayer, nextDraw, postBet, sheetOf } from '../../.
 import { createTestApp, type TestContext } from '../../../../test/test-app';
 
 /**
- * Settlement writes only the winners (decision 0026): a losing item keeps its stored OPEN and reads LOST
- * once its draw is SETTLED. Every reader answers as if LOST were stored: the ticket's items, the payout
+ * Settlement writes only the winners (decision 0026), each as a row of lottery_item_wins (decision 0036):
+ * an item keeps its stored OPEN, and reads WON with such a row, else LOST, once its draw is SETTLED. Every reader answers as if LOST were stored: the ticket's items, the payout
  * list (losers absent), hiding a settled item, the totals; and a draw not settled yet still reads OPEN.
  */
 describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (dialect) => {
@@ -26,6 +26,13 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
       .select(['id', 'status', 'payout', 'hits', 'paid_at_ms'])
       .where('id', 'in', ids)
       .orderBy('id')
+      .execute();
+  const storedWins = (ids: number[]) =>
+    t.tdb.db
+      .selectFrom('lottery_item_wins')
+      .select(['item_id', 'player_id', 'payout', 'hits'])
+      .where('item_id', 'in', ids)
+      .orderBy('item_id')
       .execute();
   /** What the domain's one-item rule pays, worked out apart from the settlement's per-draw scorer. */
   const paysOf = (sheet: SheetLine[], numbers: string, amount: number) =>
@@ -64,14 +71,21 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
     expect(await balanceOf(a.id)).toBe(aAfterBet + won);
     expect(await balanceOf(b.id)).toBe(bAfterBet);
 
-    // Storage: the winners are written, the losers left as they were (OPEN, no payout, no hits).
+    // Storage: no item is written (OPEN, no payout, no hits); each winner has its one row of
+    // lottery_item_wins (decision 0036).
     const ids = [...ta.items.map((i: { id: number }) => i.id), tb.items[0].id];
     expect((await storedItems(ids)).map((r) => [r.status, Number(r.payout), r.hits === null])).toEqual([
-      ['WON', paysOf(sheet, hit, 1000), false],
       ['OPEN', 0, true],
-      ['WON', paysOf(sheet, hit, 500), false],
+      ['OPEN', 0, true],
+      ['OPEN', 0, true],
       ['DELETED', 0, true],
       ['OPEN', 0, true],
+    ]);
+    expect(
+      (await storedWins(ids)).map((r) => [r.item_id, r.player_id, Number(r.payout), r.hits.length > 2]),
+    ).toEqual([
+      [ta.items[0].id, a.id, paysOf(sheet, hit, 1000), true],
+      [ta.items[2].id, a.id, paysOf(sheet, hit, 500), true],
     ]);
 
     // The ticket's items: LOST with no payout and no hits, the deleted one still DELETED.

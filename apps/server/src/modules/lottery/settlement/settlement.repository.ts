@@ -20,6 +20,7 @@ export interface LiveItem {
 
 export interface WinningItem {
   id: number;
+  playerId: number;
   payout: Riel;
   /** JSON `{code,index,number}[]`. */
   hits: string;
@@ -34,39 +35,50 @@ export interface TicketPayout {
 const CHUNK = 10_000;
 
 /**
- * Hands each of the draw's live items to `visit`, with what settlement needs to score and pay it; answers
- * how many there are.
+ * Hands `visit` each of the draw's live items that can win, with what settlement needs to score and pay
+ * it; answers how many items are live. As on SQLite (settlement.sqlite.repository.ts), an item none of
+ * whose numbers is a line tail of its bet type (`tails`) cannot win on any post: PostgreSQL skips it
+ * (`&&`, array overlap), so only the candidates cross the wire and are scored exactly.
  */
-export async function forEachLiveItem(
+export async function forEachCandidateItem(
   ex: Executor,
   drawId: number,
+  tails: Readonly<Record<LotteryBetType, readonly string[]>>,
   visit: (item: LiveItem) => void,
 ): Promise<number> {
-  const items = await ex
-    .selectFrom('lottery_items')
-    .select([
-      'id',
-      'ticket_id as ticketId',
-      'player_id as playerId',
-      'bet_type as betType',
-      'posts',
-      'numbers',
-      'amount',
-    ])
-    .where('draw_id', '=', drawId)
-    .where('status', '=', 'OPEN')
-    .orderBy('id')
-    .execute();
-  for (const item of items) visit(item);
-  return items.length;
+  const live = ex.selectFrom('lottery_items').where('draw_id', '=', drawId).where('status', '=', 'OPEN');
+  const anyTail = Object.entries(tails)
+    .filter(([, list]) => list.length > 0)
+    .map(
+      ([betType, list]) =>
+        sql<boolean>`(bet_type = ${betType} and string_to_array(numbers, ',') && cast(${list} as text[]))`,
+    );
+  if (anyTail.length > 0) {
+    const items = await live
+      .select([
+        'id',
+        'ticket_id as ticketId',
+        'player_id as playerId',
+        'bet_type as betType',
+        'posts',
+        'numbers',
+        'amount',
+      ])
+      .where(sql<boolean>`(${sql.join(anyTail, sql` or `)})`)
+      .orderBy('id')
+      .execute();
+    for (const item of items) visit(item);
+  }
+  const { n } = await live.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /**
- * The winning items, a chunk of rows per statement joined to the arrays of ids, payouts and hits by
- * `unnest` (one index seek per row; a `CASE id` of many branches is evaluated branch by branch per row).
- * The losers are not written: an OPEN item of a SETTLED draw is LOST (ticket-view.ts `itemStatusAt`).
+ * The winning items, each a row of `lottery_item_wins` (decision 0036), a chunk of rows per statement
+ * from arrays by `unnest`. The items themselves are not written: an OPEN item of a SETTLED draw is WON if
+ * it has a row there, else LOST (ticket-view.ts `itemStatusAt`).
  */
-export async function markItemsWon(
+export async function insertItemWins(
   ex: Executor,
   winners: readonly WinningItem[],
   nowMs: number,
@@ -74,11 +86,11 @@ export async function markItemsWon(
   for (let i = 0; i < winners.length; i += CHUNK) {
     const chunk = winners.slice(i, i + CHUNK);
     await sql`
-      update lottery_items as i
-      set status = 'WON', payout = w.payout, hits = w.hits, paid_at_ms = ${nowMs}
-      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.payout)} as bigint[]),
-        cast(${chunk.map((w) => w.hits)} as text[])) as w(id, payout, hits)
-      where i.id = w.id and i.status = 'OPEN'`.execute(ex);
+      insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
+      select w.id, w.player_id, w.payout, w.hits, ${nowMs}
+      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.playerId)} as bigint[]),
+        cast(${chunk.map((w) => w.payout)} as bigint[]), cast(${chunk.map((w) => w.hits)} as text[]))
+        as w(id, player_id, payout, hits)`.execute(ex);
   }
 }
 

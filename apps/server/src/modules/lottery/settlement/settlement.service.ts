@@ -35,14 +35,15 @@ export interface LotterySettlement {
 export interface SettlementPhases {
   /** Reading the live items and scoring each as it is read. */
   readAndScore: number;
-  markItemsWon: number;
+  /** The winners' rows of `lottery_item_wins` (before decision 0036: `markItemsWon`, an update of each item). */
+  itemWins: number;
   settleTickets: number;
   credits: number;
 }
 
 /**
  * Per bet type, every line tail of the sheet it can match (lines with at least its digits): an item none of
- * whose numbers is among them cannot win, whatever its posts (the SQLite read skips it).
+ * whose numbers is among them cannot win, whatever its posts (the read skips it, on both databases).
  */
 function tailsOf(sheet: readonly SheetLine[]): Record<LotteryBetType, string[]> {
   const tails = Object.fromEntries(
@@ -68,7 +69,8 @@ const SCORE_MEMO_MAX = 100_000;
  * crash before the commit leaves no trace, so the next pass settles again from the stored sheet. Payouts
  * are one ledger transfer per winning ticket (key `lottery:payout:ticket:{id}`) through the wallet.
  * Only winners are written: a losing item stays OPEN in storage and reads LOST once its draw is SETTLED
- * (decision 0026), which spares rewriting ~93 % of a draw's rows.
+ * (decision 0026), which spares rewriting ~93 % of a draw's rows; a winner is a row of its own in
+ * `lottery_item_wins`, not an update of its item (decision 0036).
  */
 export class LotterySettlementService {
   private readonly sqlite: SQLite.Database | undefined;
@@ -106,15 +108,16 @@ export class LotterySettlementService {
 
         const sheet = parseSheet(draw.sheet);
         const scorer = this.scorer(sheet, draw.layout);
+        const tails = tailsOf(sheet);
         const items = sqlite
-          ? sqlite.forEachCandidateItem(drawId, tailsOf(sheet), scorer.add)
-          : await repo.forEachLiveItem(trx, drawId, scorer.add);
+          ? sqlite.forEachCandidateItem(drawId, tails, scorer.add)
+          : await repo.forEachCandidateItem(trx, drawId, tails, scorer.add);
         const { winners, tickets } = scorer;
         const readAndScore = lap();
 
-        if (sqlite) sqlite.markItemsWon(winners, nowMs);
-        else await repo.markItemsWon(trx, winners, nowMs);
-        const markItemsWon = lap();
+        if (sqlite) sqlite.insertItemWins(winners, nowMs);
+        else await repo.insertItemWins(trx, winners, nowMs);
+        const itemWins = lap();
 
         const won = [...tickets.values()].sort((a, b) => a.id - b.id);
         if (sqlite) sqlite.settleTickets(drawId, won, nowMs);
@@ -141,7 +144,7 @@ export class LotterySettlementService {
           winningItems: winners.length,
           ticketsPaid: won.length,
           paidRiel: won.reduce((sum, t) => sum + t.payout, 0),
-          phasesMs: { readAndScore, markItemsWon, settleTickets, credits },
+          phasesMs: { readAndScore, itemWins, settleTickets, credits },
         };
       }),
     );
@@ -189,7 +192,7 @@ export class LotterySettlementService {
         const scored = scoreOf(item);
         if (scored === null) return;
         const payout = itemPayout(item.amount, price[item.betType], scored.count);
-        result.winners.push({ id: item.id, payout, hits: scored.hits });
+        result.winners.push({ id: item.id, playerId: item.playerId, payout, hits: scored.hits });
         const ticket = result.tickets.get(item.ticketId);
         if (ticket) ticket.payout = riel(ticket.payout + payout);
         else result.tickets.set(item.ticketId, { id: item.ticketId, playerId: item.playerId, payout });

@@ -23,8 +23,9 @@ export function ticketStatusAt(
 }
 
 /**
- * Settlement writes only the winners (decision 0026): a losing item stays OPEN in storage, and an OPEN
- * item of a SETTLED draw is LOST, with no payout and no hits. (Items stored LOST before that still read LOST.)
+ * Settlement writes only the winners (decision 0026), as rows of `lottery_item_wins` that the item reads
+ * overlay as WON (decision 0036, tickets.repository.ts `itemsAsRead`): an item left OPEN of a SETTLED draw
+ * is LOST, with no payout and no hits. (Items stored LOST before that still read LOST.)
  */
 export function itemStatusAt(status: ItemRow['status'], drawStatus: StoredDrawStatus): LotteryItemStatus {
   return status === 'OPEN' && drawStatus === 'SETTLED' ? 'LOST' : status;

@@ -35,17 +35,45 @@ export async function findTicketOf(
     .executeTakeFirst();
 }
 
-export async function findItemOf(ex: Executor, playerId: number, id: number): Promise<ItemRow | undefined> {
+/**
+ * Items as they read: a winner's status, payout, hits and time come from its row of `lottery_item_wins`
+ * (settlement writes that row, not the item: decision 0036); any other item reads as stored.
+ */
+function itemsAsRead(ex: Executor) {
   return ex
-    .selectFrom('lottery_items')
-    .selectAll()
-    .where('id', '=', id)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
+    .selectFrom('lottery_items as i')
+    .leftJoin('lottery_item_wins as w', 'w.item_id', 'i.id')
+    .select([
+      'i.id',
+      'i.ticket_id',
+      'i.player_id',
+      'i.draw_id',
+      'i.bet_type',
+      'i.posts',
+      'i.numbers',
+      'i.permute',
+      'i.amount',
+      'i.lines',
+      'i.face_amount',
+      'i.discount',
+      'i.net_amount',
+      'i.deleted_at_ms',
+      'i.hidden_at_ms',
+    ])
+    .select((eb) => [
+      sql<ItemRow['status']>`case when w.item_id is null then i.status else 'WON' end`.as('status'),
+      eb.fn.coalesce('w.payout', 'i.payout').as('payout'),
+      eb.fn.coalesce('w.hits', 'i.hits').as('hits'),
+      eb.fn.coalesce('w.paid_at_ms', 'i.paid_at_ms').as('paid_at_ms'),
+    ]);
+}
+
+export async function findItemOf(ex: Executor, playerId: number, id: number): Promise<ItemRow | undefined> {
+  return itemsAsRead(ex).where('i.id', '=', id).where('i.player_id', '=', playerId).executeTakeFirst();
 }
 
 export async function itemsOfTicket(ex: Executor, ticketId: number): Promise<ItemRow[]> {
-  return ex.selectFrom('lottery_items').selectAll().where('ticket_id', '=', ticketId).orderBy('id').execute();
+  return itemsAsRead(ex).where('i.ticket_id', '=', ticketId).orderBy('i.id').execute();
 }
 
 export async function insertTicket(ex: Executor, row: Insertable<LotteryTicketsTable>): Promise<number> {
@@ -296,17 +324,18 @@ export interface PayoutFilter {
   toMs?: number | undefined;
 }
 
+/** A player's winning items, from their rows of `lottery_item_wins` (decision 0036). */
 function payoutQuery(ex: Executor, f: PayoutFilter) {
   let q = ex
-    .selectFrom('lottery_items as i')
+    .selectFrom('lottery_item_wins as w')
+    .innerJoin('lottery_items as i', 'i.id', 'w.item_id')
     .innerJoin('lottery_tickets as t', 't.id', 'i.ticket_id')
     .innerJoin('lottery_draws as d', 'd.id', 'i.draw_id')
-    .where('i.player_id', '=', f.playerId)
-    .where('i.status', '=', 'WON')
+    .where('w.player_id', '=', f.playerId)
     .where('i.hidden_at_ms', 'is', null);
   if (f.type) q = q.where('t.type', '=', f.type);
-  if (f.fromMs !== undefined) q = q.where('i.paid_at_ms', '>=', f.fromMs);
-  if (f.toMs !== undefined) q = q.where('i.paid_at_ms', '<', f.toMs);
+  if (f.fromMs !== undefined) q = q.where('w.paid_at_ms', '>=', f.fromMs);
+  if (f.toMs !== undefined) q = q.where('w.paid_at_ms', '<', f.toMs);
   return q;
 }
 
@@ -319,15 +348,15 @@ export async function listPayouts(ex: Executor, f: PayoutFilter, page: { limit: 
       'i.bet_type',
       'i.posts',
       'i.amount',
-      'i.hits',
-      'i.payout',
-      'i.paid_at_ms',
+      'w.hits',
+      'w.payout',
+      'w.paid_at_ms',
       'd.id as draw_id',
       'd.code as draw_code',
       'd.draw_at_ms',
     ])
-    .orderBy('i.paid_at_ms', 'desc')
-    .orderBy('i.id', 'desc')
+    .orderBy('w.paid_at_ms', 'desc')
+    .orderBy('w.item_id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
@@ -337,7 +366,7 @@ export async function payoutTotals(ex: Executor, f: PayoutFilter) {
   return payoutQuery(ex, f)
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
-      eb.fn.coalesce(eb.fn.sum<number>('i.payout'), eb.lit(0)).as('payout'),
+      eb.fn.coalesce(eb.fn.sum<number>('w.payout'), eb.lit(0)).as('payout'),
     ])
     .executeTakeFirstOrThrow();
 }
