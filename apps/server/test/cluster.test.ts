@@ -452,8 +452,11 @@ describe.skipIf(missing.length > 0)('npm run start:cluster: 2 API processes behi
     ).toBe(200);
     // Through HAProxy: round robin lands bets on both processes.
     const servedBy = new Set<string>();
-    for (let i = 0; i < 6 && servedBy.size < 2; i++)
+    for (let i = 0; i < 6 && servedBy.size < 2; i++) {
       servedBy.add(accept(await placeBet(bettor)).servedBy ?? '');
+      // A bet is two requests (its round, then the bet): one more shifts round robin's turn.
+      await bettor.request('GET', '/api/user');
+    }
     expect(servedBy.size).toBe(2);
     // A socket on each process; a bet on the other one reaches it through Redis.
     const sockets = [await openSocket(port + 1, bettor), await openSocket(port + 2, bettor)];
