@@ -725,8 +725,13 @@ describe.skipIf(missing.length > 0)('npm run start:cluster: 2 API processes behi
         async () => ((await openRoundId(holder)) ?? 0) > (round ?? 0),
         (SCHEDULER_LEASE_SECONDS + ROUND_OPEN_SECONDS) * 1000,
       );
+      // /healthz reports the last probe (at most a second old, never waited for): up again shortly.
       for (const p of [port + 1, port + 2]) {
-        expect(((await health(p)) as { database?: string } | undefined)?.database).toBe('up');
+        await waitFor(
+          `${apiName(p)} to say the database is up`,
+          async () => ((await health(p)) as { database?: string } | undefined)?.database === 'up',
+          10_000,
+        );
       }
       expect(pids()).toEqual(pidsBefore);
       accept(await placeBet(bettor));
