@@ -6,6 +6,7 @@ import { createDemoProvider } from '@lotto59/demo-provider/server';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { DatabaseProbe } from './db/database-probe';
 import { ReadReplica } from './db/read-replica';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './errors/error-handler';
 import { responseSerializerCompiler } from './http/response-serializer';
@@ -131,12 +132,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   let draining = false;
+  const database = new DatabaseProbe(deps.db, {
+    timeoutMs: 1_000,
+    maxAgeMs: 1_000,
+    nowMs: () => Date.now(),
+  });
   // The load balancer's check: 503 while draining; `schedulerLease` says whether this process draws.
+  // About the process only: a database that is down is said in the body (`database`), not by the status,
+  // since every process shares it and taking them all out would only swap our 503 DATABASE_UNAVAILABLE
+  // for the balancer's own bare 503 (docs/decisions/0030-server-mode-failure-behaviour.md).
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
     reply.code(draining ? 503 : 200).send({
       status: draining ? 'draining' : 'ok',
       servedBy: config.SERVED_BY,
       schedulerLease: services.lotto59.scheduler.leads(),
+      database: database.current(),
     }),
   );
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -21,6 +21,20 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: '/abs/dir' }).DATA_DIR).toBe('/abs/dir');
   });
 
+  it('bounds every PostgreSQL wait by default (decision 0030), and lets the operator tune it', () => {
+    expect(loadConfig({})).toMatchObject({
+      PG_POOL_MAX: 20,
+      PG_CONNECT_TIMEOUT_MS: 5_000,
+      PG_STATEMENT_TIMEOUT_MS: 20_000,
+    });
+    expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '0', PG_CONNECT_TIMEOUT_MS: '250' })).toMatchObject({
+      PG_STATEMENT_TIMEOUT_MS: 0,
+      PG_CONNECT_TIMEOUT_MS: 250,
+    });
+    // No "wait forever" for a connection: a down database must answer 503, not hang.
+    expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: '0' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+
   it('switches to server mode with DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).mode).toBe('server');
   });

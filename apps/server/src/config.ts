@@ -73,6 +73,22 @@ const envSchema = z.object({
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** How often each process measures the replica's lag (never per request). */
   REPLICA_CHECK_SECONDS: z.coerce.number().min(0.05).max(60).default(1),
+  /**
+   * PostgreSQL connections each process may open (server mode); deployments size it so that all processes
+   * together stay under the server's max_connections (docs/deploy-sizing.md).
+   */
+  PG_POOL_MAX: count(1, 1000, 20),
+  /**
+   * How long a request may wait for a PostgreSQL connection (a new one, or a free one in the pool) before it
+   * fails with 503 DATABASE_UNAVAILABLE: a database that is down never holds a request past a client's timeout
+   * (docs/decisions/0030-server-mode-failure-behaviour.md).
+   */
+  PG_CONNECT_TIMEOUT_MS: count(100, 120_000, 5_000),
+  /**
+   * PostgreSQL's statement_timeout on the server's connections (0: none); the driver gives up 2 s later on a
+   * server that answers nothing. Migrations run without it.
+   */
+  PG_STATEMENT_TIMEOUT_MS: count(0, 3_600_000, 20_000),
   /** Prefix of the recent-writer marks in Redis (with REDIS_URL and DATABASE_READ_URL). */
   READ_YOUR_WRITES_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:writer:'),
   REDIS_URL: z.string().url().optional(),

@@ -11,11 +11,31 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // Checkpoint failures are logged by the app's logger once it exists.
   let warn: (message: string) => void = (message) => process.stderr.write(`${message}\n`);
-  const handle = openDatabase(config, {
-    backgroundCheckpoints: true,
-    onCheckpointError: (message) => warn(`SQLite WAL checkpoint failed: ${message}`),
-  });
-  await migrateToLatest(handle.db, handle.dialect);
+  if (config.mode === 'server') {
+    // Migrations on a connection of their own, without the serving pool's statement_timeout: an index
+    // built on a large table may take longer than any request should.
+    const migrations = openDatabase(config);
+    try {
+      await migrateToLatest(migrations.db, migrations.dialect);
+    } finally {
+      await migrations.close();
+    }
+  }
+  const handle = openDatabase(
+    config,
+    {
+      backgroundCheckpoints: true,
+      onCheckpointError: (message) => warn(`SQLite WAL checkpoint failed: ${message}`),
+    },
+    {
+      max: config.PG_POOL_MAX,
+      connectTimeoutMs: config.PG_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS || undefined,
+      // PostgreSQL restarted or the network dropped: the pool opens new connections at the next query.
+      onConnectionError: (error) => warn(`PostgreSQL connection lost: ${error.message}`),
+    },
+  );
+  if (handle.dialect === 'sqlite') await migrateToLatest(handle.db, handle.dialect);
   const app = await buildApp({
     config,
     db: handle.db,

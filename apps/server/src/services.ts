@@ -67,7 +67,9 @@ export async function createServices(deps: ServiceDeps) {
     maxFailuresPerAddress: config.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: config.LOGIN_THROTTLE_MINUTES * 60_000,
   });
-  const events = createEventBus(config.REDIS_URL, config.REDIS_EVENTS_CHANNEL);
+  const events = createEventBus(config.REDIS_URL, config.REDIS_EVENTS_CHANNEL, (error) =>
+    deps.log?.warn({ err: error }, 'live events: Redis error'),
+  );
   const auth = new AuthService(
     db,
     clock,

@@ -57,7 +57,18 @@ export async function openDemoProviderDb(options: DemoProviderDatabaseOptions): 
     // Every connection works inside the studio's own schema, whatever the URL's search_path says.
     options: `-c search_path=${schema}`,
     types: pgTypes,
+    // PostgreSQL away: a call fails within seconds (the caller retries) instead of hanging.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
   });
+  // A connection PostgreSQL ends (a restart) emits 'error' on its client, idle or checked out: unheard, it
+  // would end the process. Heard, the pool replaces the connection at the next query.
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      process.stderr.write(`[studio] PostgreSQL connection lost: ${error.message}\n`),
+    );
+  });
+  pool.on('error', () => undefined);
   const db = new Kysely<DemoProviderDatabase>({ dialect: new PostgresDialect({ pool }) });
   try {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(db);

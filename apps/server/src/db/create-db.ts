@@ -79,8 +79,49 @@ export function rawSqliteOf(db: Kysely<Database>): SQLite.Database | undefined {
   return rawSqlite.get(db);
 }
 
-export function openPostgres(url: string, options: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 });
+export interface PostgresOptions {
+  max?: number;
+  /**
+   * How long a connection (or a free slot in the pool) may take before the query fails (PG_CONNECT_TIMEOUT_MS):
+   * a database that is down or unreachable fails a request fast instead of holding it. Unset: no limit.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL's statement_timeout for every connection (PG_STATEMENT_TIMEOUT_MS), and a client-side limit a
+   * little longer for a server that answers nothing at all (frozen, or the network gone). Unset: no limit.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * A connection lost while nobody was querying on it (PostgreSQL restarted, the network dropped): reported
+   * here instead of crashing the process; the pool replaces it at the next query.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** The client-side query limit past statement_timeout: the server's own cancel normally answers first. */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+
+export function openPostgres(url: string, options: PostgresOptions = {}): DbHandle {
+  const { connectTimeoutMs, statementTimeoutMs } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    ...(connectTimeoutMs ? { connectionTimeoutMillis: connectTimeoutMs } : {}),
+    ...(statementTimeoutMs
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS }
+      : {}),
+    // A peer that vanished without closing (a host gone) is found by TCP keep-alive, not by a hung query.
+    keepAlive: true,
+  });
+  const report = options.onConnectionError ?? (() => undefined);
+  // pg emits 'error' on an idle pooled client through the pool, and on a client that is checked out (the
+  // scheduler lease holds one for as long as it leads) on the client itself: unheard, either one would end
+  // the process when PostgreSQL restarts (docs/decisions/0030-server-mode-failure-behaviour.md).
+  pool.on('connect', (client) => {
+    client.on('error', report);
+  });
+  // The idle client's error is the one just reported by its own listener: heard here only so as not to throw.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pgPools.set(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -100,8 +141,9 @@ export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
 export function openDatabase(
   config: { DATABASE_URL?: string | undefined; DATA_DIR: string },
   sqliteOptions: SqliteOptions = {},
+  postgresOptions: PostgresOptions = {},
 ): DbHandle {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, postgresOptions);
   mkdirSync(config.DATA_DIR, { recursive: true });
   return openSqlite(join(config.DATA_DIR, 'lotto59.sqlite'), sqliteOptions);
 }

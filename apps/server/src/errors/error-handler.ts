@@ -8,7 +8,14 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db-errors';
 import { AppError, validationError } from './app-error';
+
+/**
+ * The `Retry-After` of 503 DATABASE_UNAVAILABLE: a restart of PostgreSQL takes seconds, and a client that
+ * retries sooner only adds to the queue of failing requests.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ValidationIssue {
   instancePath: string;
@@ -82,6 +89,13 @@ export function toAppError(error: unknown): AppError {
       ? FRAMEWORK_ERROR_CODES[fe.code]
       : undefined;
   if (known) return new AppError(known, undefined, { internal: `${fe.code}: ${fe.message}` });
+  // PostgreSQL down, restarting or too slow: a stable 503 the client may retry, never a 500 or a hang.
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('DATABASE_UNAVAILABLE', undefined, {
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      internal: `${fe.code ?? ''} ${fe.message ?? ''}`.trim(),
+    });
+  }
   const status = fe.statusCode ?? 500;
   if (status === 404) return new AppError('NOT_FOUND');
   if (status === 429) return new AppError('TOO_MANY_ATTEMPTS');
@@ -112,7 +126,10 @@ function sendError(
     request.log.error({ err: mappingError, cause: error }, 'error mapping failed');
     appError = new AppError('INTERNAL');
   }
-  if (appError.status >= 500) {
+  if (appError.code === 'DATABASE_UNAVAILABLE') {
+    // One line, no stack: during an outage every request says the same.
+    request.log.warn({ code: appError.code, internal: appError.options.internal }, 'database unavailable');
+  } else if (appError.status >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else if (appError.options.internal) {
     request.log.info({ code: appError.code, internal: appError.options.internal }, 'request refused');

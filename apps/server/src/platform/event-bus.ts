@@ -29,6 +29,13 @@ export type BusHandler = (event: BusEvent) => void;
 export interface EventBus {
   publish(event: BusEvent): void;
   subscribe(handler: BusHandler): () => void;
+  /**
+   * Whether events published now reach this process (Redis: its subscription is connected). While not,
+   * the sockets are closed and refused so that the pages poll instead (decision 0030).
+   */
+  isLive(): boolean;
+  /** Called each time `isLive()` changes; returns the unsubscribe. */
+  onLiveChange(listener: (live: boolean) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -46,6 +53,15 @@ export class InProcessEventBus implements EventBus {
   subscribe(handler: BusHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
+  }
+
+  /** In process: nothing between the publisher and the sockets can fail. */
+  isLive(): boolean {
+    return true;
+  }
+
+  onLiveChange(): () => void {
+    return () => undefined;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { failFastOnceConnected } from './redis-fail-fast';
 import type { Clock } from './clock';
 
 /**
@@ -86,7 +87,10 @@ export class RedisRecentWriters implements RecentWriters {
     private readonly windowMs: number,
     onError: (error: Error) => void,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
+    // Once connected, no offline queue: with Redis away a mark or a lookup fails at once (reads go to the primary).
+    this.redis = failFastOnceConnected(
+      new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+    );
     this.redis.on('error', onError);
     this.marks = new LocalMarks(clock);
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, Route
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../errors/app-error';
+import { failFastOnceConnected } from '../platform/redis-fail-fast';
 import { registerRefusalLimit } from './refusal-limit';
 import type { SocketLimits } from './realtime/websocket';
 
@@ -151,10 +152,11 @@ export async function registerRateLimits(
 
   let redis: Redis | undefined;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, {
-      maxRetriesPerRequest: 1,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    });
+    // Redis away: a count fails at once and the request goes on (skipOnError below), instead of every
+    // request waiting out the command timeout in the offline queue (decision 0030).
+    redis = failFastOnceConnected(
+      new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, commandTimeout: REDIS_COMMAND_TIMEOUT_MS }),
+    );
     const client = redis;
     client.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store: Redis error'));
     app.addHook('onClose', async () => {

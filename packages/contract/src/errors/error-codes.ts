@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   MAINTENANCE: 503,
   // A money write queue is full (WRITE_QUEUE_MAX_DEPTH): nothing was written; `Retry-After` says when to retry.
   BUSY: 503,
+  // Server mode: PostgreSQL is down, restarting or unreachable; nothing was written; `Retry-After` says when to retry.
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
   // Ticket lottery refusals (lottery.md §4–§5); amount, money and cut-off reuse the lotto 59 codes above.
   INVALID_POST: 422,
@@ -81,6 +83,7 @@ export const ERROR_MESSAGE: Record<ErrorCode, string> = {
   POOL_NOT_ENABLED: 'Pool 1 is not enabled for this account.',
   MAINTENANCE: 'The system is under maintenance.',
   BUSY: 'The server is busy. Please try again shortly.',
+  DATABASE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
   INTERNAL: 'Server error.',
   // Defaults only: the server sends the domain's text for the refusal (`lotteryErrorMessage`).
   INVALID_POST: 'Select at least one post or ROLL.',

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -78,7 +78,16 @@ describe.each(TEST_DIALECTS)(
 
     it('/healthz: ok with no lease while the scheduler does not run; 503 draining, the rest still served', async () => {
       const ok = await t.app.inject({ method: 'GET', url: '/healthz' });
-      expect(ok.json()).toEqual({ status: 'ok', servedBy: 'test-api1', schedulerLease: false });
+      expect(ok.json()).toMatchObject({ status: 'ok', servedBy: 'test-api1', schedulerLease: false });
+      // The database's state is in the body, from a probe /healthz never waits for (decision 0030).
+      expect(['up', 'unknown']).toContain(ok.json<{ database: string }>().database);
+      await vi.waitFor(
+        async () =>
+          expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({
+            database: 'up',
+          }),
+        { timeout: 5_000 },
+      );
 
       const other = await createTestApp(dialect, { SERVED_BY: 'test-drain' });
       try {

@@ -7,6 +7,7 @@ import { createTestApp, TestBrowser, type TestContext } from '../../../test/test
 import { createEventBus } from '../../platform/create-event-bus';
 import type { BusEvent } from '../../platform/event-bus';
 import { RedisEventBus } from '../../platform/redis-event-bus';
+import { redisServerBinary, startPrivateRedis, type PrivateRedis } from '../../../test/private-services';
 
 interface Frame {
   type: string;
@@ -294,4 +295,80 @@ describe('event bus over Redis (127.0.0.1:6379)', () => {
       await Promise.all([ours.close(), theirs.close()]);
     }
   });
+});
+
+describe.skipIf(!redisServerBinary())('Redis away (a private redis-server, decision 0030)', () => {
+  let redis: PrivateRedis;
+  beforeAll(async () => {
+    redis = await startPrivateRedis();
+  });
+  afterAll(() => redis.stop());
+
+  it('the bus says when it is not live, drops what it cannot publish, and is live again by itself', async () => {
+    const channel = `lotto59:test:${randomUUID()}`;
+    const errors: Error[] = [];
+    const drawer = new RedisEventBus(redis.url, channel, (error) => errors.push(error));
+    const api = new RedisEventBus(redis.url, channel, (error) => errors.push(error));
+    try {
+      await Promise.all([drawer.whenReady(), api.whenReady()]);
+      expect(api.isLive()).toBe(true);
+      const changes: boolean[] = [];
+      api.onLiveChange((live) => changes.push(live));
+      await redis.stop();
+      await expect.poll(() => api.isLive(), { timeout: 5_000 }).toBe(false);
+      // Dropped at once, never queued for later (a stale ball must not arrive after the outage).
+      drawer.publish({ type: 'balance', playerId: 7, data: { balance: 1 } });
+      await redis.start();
+      await expect.poll(() => api.isLive(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => drawer.isLive(), { timeout: 15_000 }).toBe(true);
+      const heard: BusEvent[] = [];
+      api.subscribe((event) => heard.push(event));
+      await expect
+        .poll(
+          () => {
+            drawer.publish({ type: 'balance', playerId: 7, data: { balance: 2 } });
+            return heard.length > 0;
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(heard.every((e) => e.type === 'balance' && e.data.balance === 2)).toBe(true);
+      expect(changes).toEqual([false, true]);
+      // Connection errors (if a reconnection failed meanwhile) went to the listener, never unheard.
+      expect(errors.every((e) => e instanceof Error)).toBe(true);
+    } finally {
+      await Promise.all([drawer.close(), api.close()]);
+    }
+  }, 60_000);
+
+  it('closes the sockets (1013) and refuses upgrades (503) while the bus is down; accepts them again after', async () => {
+    const t = await createTestApp('sqlite', {
+      REDIS_URL: redis.url,
+      REDIS_EVENTS_CHANNEL: `lotto59:test:${randomUUID()}`,
+      RATE_LIMIT_REDIS_PREFIX: `lotto59:test:${randomUUID()}:`,
+    });
+    try {
+      const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `${address.replace('http', 'ws')}/ws`;
+      const p = await t.newPlayer();
+      const browser = new TestBrowser(t.app);
+      await browser.login(p.username, p.password);
+      await (t.app.services.events as RedisEventBus).whenReady();
+      const live = await connect(url, cookieHeader(browser));
+      const closed = closeOf(live);
+      await redis.stop();
+      expect(await closed).toEqual({ code: 1013, reason: 'EVENTS_UNAVAILABLE' });
+      await expect(connect(url, cookieHeader(browser))).rejects.toThrow('HTTP 503');
+      // HTTP goes on without Redis (rate limits fail open at once).
+      expect((await browser.get('/api/user')).statusCode).toBe(200);
+      await redis.start();
+      await expect.poll(() => t.app.services.events.isLive(), { timeout: 15_000 }).toBe(true);
+      const again = await connect(url, cookieHeader(browser));
+      t.app.services.events.publish({ type: 'balance', playerId: p.id, data: { balance: 5 } });
+      expect((await again.next((f) => f.type === 'balance')).data).toEqual({ balance: 5 });
+      again.socket.close();
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -104,7 +104,20 @@ export async function registerRealtime(
       headers: { 'retry-after': '15' },
     });
 
+  // The bus lost its way to the other processes (Redis away, decision 0030): a socket would stay open and
+  // silent, and an open socket stops the page from polling. Closed (1013, "try again later"), the page polls
+  // and reconnects on its own back-off; upgrades are refused until the bus is live again.
+  const stopWatchingBus = deps.events.onLiveChange((live) => {
+    if (live) return;
+    for (const { socket } of everyone) socket.close(1013, 'EVENTS_UNAVAILABLE');
+  });
+  const eventsUnavailable = () =>
+    new AppError('BUSY', 'Live events are unavailable for a moment; the page polls meanwhile.', {
+      headers: { 'retry-after': '5' },
+    });
+
   app.addHook('onClose', async () => {
+    stopWatchingBus();
     unsubscribe();
     fanOut.close();
     for (const { socket } of everyone) socket.terminate();
@@ -117,6 +130,7 @@ export async function registerRealtime(
       websocket: true,
       onRequest: [requireUpgrade, originGuard(deps.allowedOrigins), deps.sessions.requirePlayer],
       preValidation: (request, _reply, done) => {
+        if (!deps.events.isLive()) return done(eventsUnavailable());
         done(atSocketCap(request.auth!.playerId) ? tooManySockets() : undefined);
       },
       schema: { hide: true },

@@ -6,6 +6,7 @@ import { FEED_ALERT_AFTER_MS, type Draw, type DrawsService } from '../draws/draw
 import { engineSource, type FeedSource } from '../draws/result-source';
 import type { LotterySettings } from '../lottery.settings';
 import type { LotterySettlementService } from '../settlement/settlement.service';
+import { workerErrorLog } from '../../../platform/outage-log';
 
 export interface LotterySchedulerLog {
   warn(obj: object, msg: string): void;
@@ -46,9 +47,10 @@ export class LotteryScheduler {
 
   start(intervalMs: number, log: LotterySchedulerLog): void {
     this.log = log;
+    const failed = workerErrorLog(log);
     const loop = () => {
       this.tick()
-        .catch((error: unknown) => log.error({ err: error }, 'lottery scheduler tick failed'))
+        .catch((error: unknown) => failed(error, 'lottery scheduler tick failed'))
         .finally(() => {
           if (this.timer) this.timer = setTimeout(loop, intervalMs);
         });

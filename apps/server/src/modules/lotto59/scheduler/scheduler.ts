@@ -7,6 +7,7 @@ import { parseNumbers, releasedCountAt } from '../rounds/round-view';
 import type { Round, RoundsService } from '../rounds/rounds.service';
 import type { SchedulerLease } from './scheduler-lease';
 import type { SettlementService } from '../settlement/settlement.service';
+import { workerErrorLog } from '../../../platform/outage-log';
 
 export interface SchedulerLog {
   error(obj: object, msg: string): void;
@@ -45,9 +46,10 @@ export class Scheduler {
   }
 
   start(intervalMs: number, log: SchedulerLog): void {
+    const failed = workerErrorLog(log);
     const loop = () => {
       this.tick()
-        .catch((error: unknown) => log.error({ err: error }, 'lotto59 scheduler tick failed'))
+        .catch((error: unknown) => failed(error, 'lotto59 scheduler tick failed'))
         .finally(() => {
           if (this.timer) this.timer = setTimeout(loop, intervalMs);
         });

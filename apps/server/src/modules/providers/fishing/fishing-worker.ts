@@ -1,6 +1,7 @@
 import type { SchedulerLease } from '../../../db/scheduler-lease';
 import type { FishingService } from './fishing.service';
 import type { TransferWallet } from './transfer-wallet.service';
+import { workerErrorLog } from '../../../platform/outage-log';
 
 /** An OPENING session with no transfer this long after it began was cut off before its deposit. */
 const ORPHAN_AFTER_MS = 60_000;
@@ -34,9 +35,10 @@ export class FishingWorker {
   }
 
   start(intervalMs: number, log: WorkerLog): void {
+    const failed = workerErrorLog(log);
     const loop = () => {
       this.tick()
-        .catch((error: unknown) => log.error({ err: error }, 'fishing transfer worker tick failed'))
+        .catch((error: unknown) => failed(error, 'fishing transfer worker tick failed'))
         .finally(() => {
           if (this.timer) this.timer = setTimeout(loop, intervalMs);
         });
