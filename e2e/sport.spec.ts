@@ -110,7 +110,11 @@ test('sport: /game/sport launches the sportsbook (balance hidden), and /report/s
   // This test is the sportsbook's server: the studio's own page must not spend the one-time launch code
   // first (the embedded demo provider serves Demo League, which would), so the frame gets a blank page.
   await page.route('**/provider/demo/demo-league/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>sportsbook</title>' }),
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>sportsbook</title>',
+    }),
   );
   // The page launches through /api/sport/login into the provider game frame; the top bar hides the balance.
   const login = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/sport/login');
