@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePortBlock as freePortsFrom } from '../bench/http-session';
 
 /* What the tests of `npm run start:cluster` share (cluster.test.ts, chaos.test.ts). */
 
@@ -21,18 +21,8 @@ export const redisUp = (() => {
   return r.status === 0;
 })();
 /** A port with the next three free too (HAProxy, api1, api2, the studio). */
-export async function freePortBlock(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ok = await Promise.all([0, 1, 2, 3].map((k) => free(base + k)));
-    if (ok.every(Boolean)) return base;
-  }
+export function freePortBlock(): Promise<number> {
+  return freePortsFrom(4);
 }
 
 /** A client that keeps its cookies and sends the XSRF header, like the web app. */

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { asPostgres, freePort, pgQuery as query, postgresOwner } from './private-services';
 
 /*
  * A real streaming replica of the local PostgreSQL for tests (test/replica.test.ts): `pg_basebackup -R`
@@ -23,21 +22,6 @@ function binariesOf(major: number): string | undefined {
   if (existsSync(join(debian, 'pg_basebackup')) && existsSync(join(debian, 'pg_ctl'))) return debian;
   const onPath = (process.env.PATH ?? '').split(':').find((dir) => existsSync(join(dir, 'pg_basebackup')));
   return onPath && existsSync(join(onPath, 'pg_ctl')) ? onPath : undefined;
-}
-
-/** Commands run as the `postgres` OS user: the server refuses to run as root. */
-function asPostgres(command: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-}
-
-async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 /** Why a replica cannot be made here (null: it can). */
@@ -65,17 +49,6 @@ export async function replicaUnavailable(primaryUrl: string | undefined): Promis
     return `replication permission (pg_hba.conf: host replication all 127.0.0.1/32 trust): ${(error as Error).message}`;
   }
   return null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface PgReplica {
@@ -203,12 +176,6 @@ export async function startReplica(primaryUrl: string): Promise<PgReplica> {
     await replica.remove();
     throw new Error(`could not start the replica: ${(error as Error).message}\n${log}`);
   }
-}
-
-async function postgresOwner(): Promise<{ uid: number; gid: number }> {
-  if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
-  const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
-  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
 /** Polls `done` every 50 ms for at most `REPLICA_WAIT_MS`; the timeout says what the last answer was. */

@@ -40,11 +40,13 @@ export function redisServerBinary(): string | undefined {
   return path.map((dir) => join(dir, 'redis-server')).find((file) => existsSync(file));
 }
 
-function asPostgres(command: string, args: string[]): [string, string[]] {
+/** Commands run as the `postgres` OS user: the server refuses to run as root. */
+export function asPostgres(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-async function postgresOwner(): Promise<{ uid: number; gid: number }> {
+/** Who must own a cluster's folder: the `postgres` OS user when we are root. */
+export async function postgresOwner(): Promise<{ uid: number; gid: number }> {
   if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
   const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
