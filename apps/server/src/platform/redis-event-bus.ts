@@ -20,6 +20,7 @@ export class RedisEventBus implements EventBus {
   private readonly liveListeners = new Set<(live: boolean) => void>();
   private readonly ready: Promise<unknown>;
   private live = false;
+  private subscribed = false;
   private closing = false;
 
   constructor(
@@ -41,13 +42,39 @@ export class RedisEventBus implements EventBus {
       }
       for (const handler of this.handlers) handler(event);
     });
-    this.sub.on('close', () => this.setLive(false));
-    this.ready = this.sub.subscribe(this.channel).then((count) => {
-      this.setLive(true);
-      // Each reconnection subscribes again (ioredis' autoResubscribe) right after 'ready'.
-      this.sub.on('ready', () => this.setLive(true));
-      return count;
+    // Live only while both connections are up: with the subscriber back but the publisher still reconnecting,
+    // what this process publishes would be dropped while its pages, told "live", had stopped polling.
+    this.sub.on('close', () => {
+      this.subscribed = false;
+      this.updateLive();
     });
+    this.pub.on('ready', () => this.updateLive());
+    this.pub.on('close', () => this.updateLive());
+    const subscribed = this.sub.subscribe(this.channel).then(() => {
+      this.subscribed = true;
+      this.updateLive();
+      // Each reconnection subscribes again (ioredis' autoResubscribe) right after 'ready'.
+      this.sub.on('ready', () => {
+        this.subscribed = true;
+        this.updateLive();
+      });
+    });
+    // Ready once live: subscribed, and the publisher connected too.
+    this.ready = subscribed.then(() =>
+      this.live
+        ? undefined
+        : new Promise<void>((resolve) => {
+            const stop = this.onLiveChange((live) => {
+              if (!live) return;
+              stop();
+              resolve();
+            });
+          }),
+    );
+  }
+
+  private updateLive(): void {
+    this.setLive(this.subscribed && this.pub.status === 'ready');
   }
 
   isLive(): boolean {
