@@ -1,5 +1,5 @@
 import { riel, type Riel } from '@lotto59/domain';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } from './providers.table';
 
@@ -7,6 +7,8 @@ import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } fro
 // the executor first, so that it runs inside the caller's transaction.
 
 export type TokenRow = Selectable<ProviderTokensTable>;
+
+const isSqliteExecutor = (ex: Executor) => ex.getExecutor().adapter instanceof SqliteAdapter;
 export type TransactionRow = Selectable<ProviderTransactionsTable>;
 
 export async function insertToken(ex: Executor, row: Insertable<ProviderTokensTable>): Promise<number> {
@@ -141,21 +143,47 @@ export async function roundHasWin(ex: Executor, provider: ProviderCode, roundId:
   return row !== undefined;
 }
 
-/** A bet opens its round, or adds its stake to it (several bets of one round). */
+export interface RoundBet {
+  provider: ProviderCode;
+  roundId: string;
+  playerId: number;
+  gameCode: string;
+  amount: Riel;
+  meta: string | null;
+  nowMs: number;
+}
+
 /** A bet opens its round or adds to it; false (nothing written) when the round is another player's. */
-export async function addRoundBet(
+export async function addRoundBet(ex: Executor, row: RoundBet): Promise<boolean> {
+  const result = await roundBetUpsert(ex, row).executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
+}
+
+/**
+ * A bet's transaction record and its round (`addRoundBet`) in one statement on PostgreSQL (a data-modifying
+ * CTE: one round trip of the group commit's serial chain, decision 0038), two on SQLite. False when the
+ * round is another player's: the record is written all the same, and the caller's refusal rolls it back.
+ */
+export async function insertBetWithRound(
   ex: Executor,
-  row: {
-    provider: ProviderCode;
-    roundId: string;
-    playerId: number;
-    gameCode: string;
-    amount: Riel;
-    meta: string | null;
-    nowMs: number;
-  },
+  record: Insertable<ProviderTransactionsTable>,
+  round: RoundBet,
 ): Promise<boolean> {
-  const result = await ex
+  if (isSqliteExecutor(ex)) {
+    await insertTransaction(ex, record);
+    return addRoundBet(ex, round);
+  }
+  const result = await roundBetUpsert(
+    ex.with('bet_record', (db) =>
+      db.insertInto('provider_transactions').values(record).returning('provider'),
+    ),
+    round,
+  ).executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
+}
+
+function roundBetUpsert(ex: Pick<Executor, 'insertInto'>, row: RoundBet) {
+  return ex
     .insertInto('provider_rounds')
     .values({
       provider: row.provider,
@@ -181,9 +209,7 @@ export async function addRoundBet(
         })
         // Another player's round is never added to: a studio that reuses a round id is refused (the caller).
         .where('provider_rounds.player_id', '=', row.playerId),
-    )
-    .executeTakeFirst();
-  return result.numInsertedOrUpdatedRows === 1n;
+    );
 }
 
 /** A win adds its payout; `round_closed` closes the round. */

@@ -269,9 +269,10 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(live.balance).toBe(115_005);
   });
 
-  it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL through transferWithin', async () => {
+  it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL as one statement each (0038)', async () => {
     const s = await seat(10_000);
     const viaKysely = vi.spyOn(t.app.services.wallet, 'transferWithin');
+    const inOneStatement = vi.spyOn(t.app.services.wallet, 'transferNewWithin');
     try {
       const placed = bet(s, 1_000);
       expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
@@ -280,11 +281,13 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
       expect(await slots.call('bet', cancelled)).toMatchObject({ status: 'RS_OK', balance: 7_300 });
       const back = rollback(s, cancelled.transaction_uuid, cancelled.round_id);
       expect(await slots.call('rollback', back)).toMatchObject({ status: 'RS_OK', balance: 9_300 });
-      expect(viaKysely).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
+      expect(viaKysely).toHaveBeenCalledTimes(0);
+      expect(inOneStatement).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
       expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 300, status: 'CLOSED' });
       expect(await round(cancelled.round_id)).toMatchObject({ stake: 0, status: 'ROLLED_BACK' });
     } finally {
       viaKysely.mockRestore();
+      inOneStatement.mockRestore();
     }
   });
 
@@ -409,6 +412,56 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     const refused = replies.find((r) => r.status === 'RS_ERROR_NOT_ENOUGH_MONEY')!;
     expect(refused).toMatchObject({ currency: 'KHR', user: s.user });
     expect(typeof refused.balance).toBe('number');
+  });
+
+  it('bets and wins of 12 players at once (shared batches on both dialects) land each once, and the ledger reconciles', async () => {
+    const seats = await Promise.all(Array.from({ length: 12 }, () => seat(5_000)));
+    const providerBefore = await t.app.services.wallet.systemBalance('provider:3');
+    // Per player: four bets of 1,000 and a fifth of 2,000 that the balance cannot cover once the four land.
+    // All at once, so that refused and accepted units share batches.
+    const placed = seats.map((s) => [1, 2, 3, 4].map(() => bet(s, 1_000)));
+    const overdrawn = seats.map((s) => bet(s, 2_000));
+    const firstReplies = await Promise.all(
+      seats.flatMap((_, i) => [
+        ...placed[i]!.map((b) => slots.call('bet', b)),
+        slots.call('bet', overdrawn[i]!),
+      ]),
+    );
+    const statuses = firstReplies.map((r) => r.status);
+    // Each player had 5,000: the fifth bet lands only if it came before one of the others (then one of the
+    // 1,000s is refused); either way exactly 4,000 or 5,000 was staked and nothing went below zero.
+    expect(statuses.filter((x) => x !== 'RS_OK' && x !== 'RS_ERROR_NOT_ENOUGH_MONEY')).toEqual([]);
+    const landed = (b: ReturnType<typeof bet>) =>
+      firstReplies[seats.flatMap((_, i) => [...placed[i]!, overdrawn[i]!]).indexOf(b)]!.status === 'RS_OK';
+    // Now every landed bet's win (300 each) at once, with each landed bet sent again (replays).
+    const wins = seats.flatMap((s, i) =>
+      [...placed[i]!, overdrawn[i]!].filter(landed).map((b) => win(s, b, 300)),
+    );
+    const replays = seats.flatMap((_, i) => [...placed[i]!, overdrawn[i]!].filter(landed));
+    const secondReplies = await Promise.all([
+      ...wins.map((w) => slots.call('win', w)),
+      ...replays.map((b) => slots.call('bet', b)),
+    ]);
+    expect(secondReplies.map((r) => r.status).every((x) => x === 'RS_OK')).toBe(true);
+    let staked = 0;
+    for (const [i, s] of seats.entries()) {
+      const mine = [...placed[i]!, overdrawn[i]!].filter(landed);
+      const stake = mine.reduce((sum, b) => sum + b.amount, 0);
+      staked += stake;
+      expect(stake).toBeLessThanOrEqual(5_000);
+      expect(stake).toBeGreaterThanOrEqual(4_000);
+      expect(await balanceOf(s.player.id)).toBe(5_000 - stake + 300 * mine.length);
+    }
+    // The provider's account got every stake and paid every win, once.
+    expect(await t.app.services.wallet.systemBalance('provider:3')).toBe(
+      providerBefore + staked - 300 * wins.length,
+    );
+    expect(await t.app.services.wallet.reconcile()).toMatchObject({
+      ok: true,
+      sumOfBalances: 0,
+      negativePlayerAccounts: 0,
+      unbalanced: [],
+    });
   });
 
   it('the same bet sent 10 times at once moves money once', async () => {

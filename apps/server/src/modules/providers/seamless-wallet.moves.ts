@@ -126,29 +126,32 @@ export async function placeBet(
       });
       const reply = ok(body.request_uuid, body.user, balance);
       const nowMs = deps.clock.nowMs();
-      await repo.insertTransaction(trx, {
-        provider,
-        transaction_uuid: body.transaction_uuid,
-        action: 'bet',
-        player_id: playerId,
-        game_code: body.game_code,
-        round_id: body.round_id,
-        amount,
-        reference_transaction_uuid: null,
-        request_hash: hash,
-        response_json: JSON.stringify(reply),
-        rolled_back: 0,
-        created_at_ms: nowMs,
-      });
-      const ownRound = await repo.addRoundBet(trx, {
-        provider,
-        roundId: body.round_id,
-        playerId,
-        gameCode: body.game_code,
-        amount,
-        meta: metaText(body.meta),
-        nowMs,
-      });
+      const ownRound = await repo.insertBetWithRound(
+        trx,
+        {
+          provider,
+          transaction_uuid: body.transaction_uuid,
+          action: 'bet',
+          player_id: playerId,
+          game_code: body.game_code,
+          round_id: body.round_id,
+          amount,
+          reference_transaction_uuid: null,
+          request_hash: hash,
+          response_json: JSON.stringify(reply),
+          rolled_back: 0,
+          created_at_ms: nowMs,
+        },
+        {
+          provider,
+          roundId: body.round_id,
+          playerId,
+          gameCode: body.game_code,
+          amount,
+          meta: metaText(body.meta),
+          nowMs,
+        },
+      );
       // A round id already used for another player: refused, and the debit above rolls back with it.
       if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
       return reply;
@@ -338,7 +341,9 @@ async function moveMoney(
   },
 ): Promise<number> {
   if (m.amount === 0) return deps.wallet.playerBalance(m.playerId, trx);
-  const receipt = await deps.wallet.transferWithin(trx, {
+  // The move looked its transaction id up in this transaction (or its caller just before, `seenNew`), and
+  // the ledger key is written only with that record: a new key, one statement on PostgreSQL.
+  const receipt = await deps.wallet.transferNewWithin(trx, {
     idempotencyKey: m.key,
     kind: m.kind,
     from: m.from,

@@ -17,6 +17,7 @@ import {
   type TransferCommand,
   type TransferReceipt,
 } from './wallet.ledger';
+import { transferInOneStatement } from './wallet.pg-transfer.repository';
 import * as repo from './wallet.repository';
 import { SqliteTransfers } from './wallet.sqlite-transfer';
 import type { StatementKind } from './wallet.repository';
@@ -99,6 +100,33 @@ export class WalletService {
       created_at_ms: this.clock.nowMs(),
     };
     return toTransferReceipt({ ...row, id: await repo.insertTransfer(trx, row) }, false);
+  }
+
+  /**
+   * `transferWithin` for a key the caller knows to be new (it looked its own record up in the same
+   * transaction, and the key is written only with that record): on PostgreSQL one statement, without the
+   * key's lookup (wallet.pg-transfer.repository.ts). A key used after all is refused by its unique index
+   * (23505): the caller then looks again and answers as a replay. The same rows and checks otherwise.
+   */
+  async transferNewWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
+    if (this.sqlite) return this.transferWithin(trx, cmd);
+    assertTransferAmount(cmd.amount);
+    const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
+    assert(fromId !== toId, 'a transfer needs two different accounts');
+    const row = {
+      idempotency_key: cmd.idempotencyKey,
+      request_hash: requestHash({ ...cmd, fromId, toId }),
+      kind: cmd.kind,
+      from_account_id: fromId,
+      to_account_id: toId,
+      amount: cmd.amount,
+      reference: cmd.reference ?? null,
+      note: cmd.note ?? null,
+      created_at_ms: this.clock.nowMs(),
+    };
+    const written = await transferInOneStatement(trx, row);
+    if (!written) throw new AppError('INSUFFICIENT_FUNDS');
+    return toTransferReceipt({ ...row, ...written }, false);
   }
 
   /**
