@@ -212,19 +212,52 @@ function roundBetUpsert(ex: Pick<Executor, 'insertInto'>, row: RoundBet) {
     );
 }
 
+export interface RoundWin {
+  provider: ProviderCode;
+  roundId: string;
+  amount: Riel;
+  meta: string | null;
+  closed: boolean;
+  nowMs: number;
+}
+
 /** A win adds its payout; `round_closed` closes the round. */
-export async function addRoundWin(
+export async function addRoundWin(ex: Executor, row: RoundWin): Promise<void> {
+  await roundWinUpdate(ex, row).execute();
+}
+
+/**
+ * A win's round update (`addRoundWin`, which takes the round row's lock first), then the bet it names as it
+ * is once that lock is ours: one statement on PostgreSQL (decision 0038), two on SQLite. The bet is read
+ * FOR SHARE because a locking read returns the row's latest committed version, not the one of the
+ * statement's snapshot: a rollback of the bet that held the round's lock and committed while we waited
+ * for it is seen (as two statements see it, the second with a snapshot of its own).
+ */
+export async function addRoundWinAndFindBet(
   ex: Executor,
-  row: {
-    provider: ProviderCode;
-    roundId: string;
-    amount: Riel;
-    meta: string | null;
-    closed: boolean;
-    nowMs: number;
-  },
-): Promise<void> {
-  await ex
+  row: RoundWin,
+  betTransactionUuid: string,
+): Promise<TransactionRow | undefined> {
+  if (isSqliteExecutor(ex)) {
+    await addRoundWin(ex, row);
+    return findTransaction(ex, row.provider, betTransactionUuid);
+  }
+  return (
+    ex
+      .with('round_win', (db) => roundWinUpdate(db, row).returning('provider'))
+      .selectFrom('provider_transactions')
+      .selectAll()
+      .where('provider', '=', row.provider)
+      .where('transaction_uuid', '=', betTransactionUuid)
+      // Always true; it reads the update, so the update runs (and takes the round's lock) before the read.
+      .where(sql<boolean>`(select count(*) from round_win) >= 0`)
+      .forShare()
+      .executeTakeFirst()
+  );
+}
+
+function roundWinUpdate(ex: Pick<Executor, 'updateTable'>, row: RoundWin) {
+  return ex
     .updateTable('provider_rounds')
     .set({
       payout: sql<Riel>`payout + ${row.amount}`,
@@ -232,8 +265,7 @@ export async function addRoundWin(
       ...(row.closed ? { status: 'CLOSED' as const, closed_at_ms: row.nowMs } : {}),
     })
     .where('provider', '=', row.provider)
-    .where('round_id', '=', row.roundId)
-    .execute();
+    .where('round_id', '=', row.roundId);
 }
 
 /**

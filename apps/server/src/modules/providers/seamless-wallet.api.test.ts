@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TEST_DIALECTS } from '../../../test/databases';
 import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { riel } from '@lotto59/domain';
+import * as repo from './providers.repository';
 import { SECRETS_FILE } from './providers.public';
 
 const SECRET_3 = 'a1'.repeat(32);
@@ -532,6 +534,43 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     }
     expect(await balanceOf(s.player.id)).toBe(expected);
   });
+
+  it.runIf(dialect === 'postgres')(
+    "a win waiting on its round for another process's rollback of the bet sees that rollback and pays nothing",
+    async () => {
+      const s = await seat(10_000);
+      const placed = bet(s, 2_000);
+      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 8_000 });
+      let rolledBack!: () => void;
+      const rollbackHeld = new Promise<void>((r) => (rolledBack = r));
+      let commit!: () => void;
+      const mayCommit = new Promise<void>((r) => (commit = r));
+      // Another API process's rollback: the round's lock, the bet marked, the stake back; not yet committed.
+      const otherProcess = t.tdb.db.transaction().execute(async (trx) => {
+        await repo.lockRound(trx, '3', placed.round_id);
+        expect(await repo.markRolledBack(trx, '3', placed.transaction_uuid)).toBe(true);
+        await t.app.services.wallet.transferWithin(trx, {
+          idempotencyKey: `prov:3:${uuid()}`,
+          kind: 'provider_rollback',
+          from: { system: 'provider:3' },
+          to: { playerId: s.player.id },
+          amount: riel(2_000),
+          reference: placed.round_id,
+        });
+        rolledBack();
+        await mayCommit;
+      });
+      await rollbackHeld;
+      const paid = slots.call('win', win(s, placed, 5_000));
+      // The win's batch now waits for the round's lock.
+      await new Promise((r) => setTimeout(r, 200));
+      commit();
+      await otherProcess;
+      expect(await paid).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
+      expect(await balanceOf(s.player.id)).toBe(10_000);
+      expect(await round(placed.round_id)).toMatchObject({ payout: 0 });
+    },
+  );
 
   it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {
     const s = await seat(100_000);

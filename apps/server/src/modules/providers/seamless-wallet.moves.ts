@@ -188,17 +188,21 @@ export async function payWin(
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, async (trx) => {
     // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
-    // either committed (seen below) or waits for us. A refusal below rolls it back with the rest.
+    // either committed (seen in the bet read after it) or waits for us. A refusal below rolls it back with
+    // the rest. One statement on PostgreSQL (decision 0038).
     const nowMs = deps.clock.nowMs();
-    await repo.addRoundWin(trx, {
-      provider,
-      roundId: body.round_id,
-      amount,
-      meta: metaText(body.meta),
-      closed: body.round_closed,
-      nowMs,
-    });
-    const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
+    const bet = await repo.addRoundWinAndFindBet(
+      trx,
+      {
+        provider,
+        roundId: body.round_id,
+        amount,
+        meta: metaText(body.meta),
+        closed: body.round_closed,
+        nowMs,
+      },
+      body.reference_transaction_uuid,
+    );
     if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', body.request_uuid));
     if (bet.action === 'tombstone' || bet.rolled_back === 1) {
       throw new Refusal(refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', body.request_uuid));
