@@ -25,7 +25,7 @@ export interface MoveDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
-  /** The moves' transactions: on SQLite, several moves share one commit (db/group-transaction.ts). */
+  /** The moves' transactions: several moves share one commit, a savepoint each (db/group-transaction.ts). */
   transact: Transact;
 }
 
