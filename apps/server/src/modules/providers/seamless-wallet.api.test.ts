@@ -275,21 +275,39 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     const s = await seat(10_000);
     const viaKysely = vi.spyOn(t.app.services.wallet, 'transferWithin');
     const inOneStatement = vi.spyOn(t.app.services.wallet, 'transferNewWithin');
+    const withTheRecord = vi.spyOn(t.app.services.wallet, 'newTransferCtes');
     try {
       const placed = bet(s, 1_000);
-      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
-      expect(await slots.call('win', win(s, placed, 300))).toMatchObject({ status: 'RS_OK', balance: 9_300 });
+      const placedReply = await slots.call('bet', placed);
+      expect(placedReply).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+      const paid = win(s, placed, 300);
+      const paidReply = await slots.call('win', paid);
+      expect(paidReply).toMatchObject({ status: 'RS_OK', balance: 9_300 });
       const cancelled = bet(s, 2_000);
       expect(await slots.call('bet', cancelled)).toMatchObject({ status: 'RS_OK', balance: 7_300 });
       const back = rollback(s, cancelled.transaction_uuid, cancelled.round_id);
       expect(await slots.call('rollback', back)).toMatchObject({ status: 'RS_OK', balance: 9_300 });
       expect(viaKysely).toHaveBeenCalledTimes(0);
-      expect(inOneStatement).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
+      // PostgreSQL: the bets and the win with their records (one statement each), the rollback's transfer alone.
+      expect(withTheRecord).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 3);
+      expect(inOneStatement).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 1);
       expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 300, status: 'CLOSED' });
       expect(await round(cancelled.round_id)).toMatchObject({ stake: 0, status: 'ROLLED_BACK' });
+      // The stored answers are the answers, byte for byte (the statement fills in the balance).
+      const stored = async (transactionUuid: string) =>
+        (await repo.findTransaction(t.tdb.db, '3', transactionUuid))?.response_json;
+      const { status, request_uuid, user, currency, balance } = placedReply;
+      expect(await stored(placed.transaction_uuid)).toBe(
+        JSON.stringify({ status, request_uuid, user, currency, balance }),
+      );
+      expect(JSON.parse((await stored(paid.transaction_uuid))!)).toEqual(paidReply);
+      expect(await stored(paid.transaction_uuid)).toBe(
+        `{"status":"RS_OK","request_uuid":"${paid.request_uuid}","user":"${s.user}","currency":"KHR","balance":9300}`,
+      );
     } finally {
       viaKysely.mockRestore();
       inOneStatement.mockRestore();
+      withTheRecord.mockRestore();
     }
   });
 

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { WalletService } from '../wallet/wallet.public';
 import { providerAccount } from './providers.catalog';
 import * as repo from './providers.repository';
+import { answerBeforeBalance } from './providers.repository';
 import type { ProviderCode } from './providers.table';
 import { businessHash, notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
 
@@ -114,46 +115,72 @@ export async function placeBet(
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
     return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, seenNew, async (trx) => {
-      const balance = await moveMoney(deps, trx, {
-        key: ledgerKey(provider, body.transaction_uuid),
+      const nowMs = deps.clock.nowMs();
+      const transfer = {
+        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
         kind: 'provider_bet',
         from: { accountId },
         to: providerAccount(provider),
+        amount,
+        reference: body.round_id,
+      };
+      const record = {
+        provider,
+        transaction_uuid: body.transaction_uuid,
+        action: 'bet' as const,
+        player_id: playerId,
+        game_code: body.game_code,
+        round_id: body.round_id,
+        amount,
+        reference_transaction_uuid: null,
+        request_hash: hash,
+        rolled_back: 0 as const,
+        created_at_ms: nowMs,
+      };
+      const round = {
+        provider,
+        roundId: body.round_id,
+        playerId,
+        gameCode: body.game_code,
+        amount,
+        meta: metaText(body.meta),
+        nowMs,
+      };
+      // A round id already used for another player: refused, and the debit rolls back with it.
+      const otherPlayersRound = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      // PostgreSQL: the whole bet in one statement (decision 0038); a bet of 0 moves no money.
+      const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
+      if (oneStatement) {
+        const moved = await repo.betInOneStatement(
+          trx,
+          oneStatement.ctes,
+          {
+            ...record,
+            answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+          },
+          round,
+        );
+        if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+        if (!moved.own_round) throw otherPlayersRound();
+        return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).fromBalanceAfter);
+      }
+      const balance = await moveMoney(deps, trx, {
+        key: transfer.idempotencyKey,
+        kind: transfer.kind,
+        from: transfer.from,
+        to: transfer.to,
         amount,
         reference: body.round_id,
         playerSide: 'from',
         playerId,
       });
       const reply = ok(body.request_uuid, body.user, balance);
-      const nowMs = deps.clock.nowMs();
       const ownRound = await repo.insertBetWithRound(
         trx,
-        {
-          provider,
-          transaction_uuid: body.transaction_uuid,
-          action: 'bet',
-          player_id: playerId,
-          game_code: body.game_code,
-          round_id: body.round_id,
-          amount,
-          reference_transaction_uuid: null,
-          request_hash: hash,
-          response_json: JSON.stringify(reply),
-          rolled_back: 0,
-          created_at_ms: nowMs,
-        },
-        {
-          provider,
-          roundId: body.round_id,
-          playerId,
-          gameCode: body.game_code,
-          amount,
-          meta: metaText(body.meta),
-          nowMs,
-        },
+        { ...record, response_json: JSON.stringify(reply) },
+        round,
       );
-      // A round id already used for another player: refused, and the debit above rolls back with it.
-      if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      if (!ownRound) throw otherPlayersRound();
       return reply;
     });
   } catch (error) {
@@ -210,31 +237,50 @@ export async function payWin(
     if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
       throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
     }
-    const balance = await moveMoney(deps, trx, {
-      key: ledgerKey(provider, body.transaction_uuid),
-      kind: 'provider_win',
-      from: providerAccount(provider),
-      to: { accountId },
-      amount,
-      reference: body.round_id,
-      playerSide: 'to',
-      playerId,
-    });
-    const reply = ok(body.request_uuid, body.user, balance);
-    await repo.insertTransaction(trx, {
+    const record = {
       provider,
       transaction_uuid: body.transaction_uuid,
-      action: 'win',
+      action: 'win' as const,
       player_id: playerId,
       game_code: body.game_code,
       round_id: body.round_id,
       amount,
       reference_transaction_uuid: body.reference_transaction_uuid,
       request_hash: hash,
-      response_json: JSON.stringify(reply),
-      rolled_back: 0,
+      rolled_back: 0 as const,
       created_at_ms: nowMs,
+    };
+    const transfer = {
+      idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+      kind: 'provider_win',
+      from: providerAccount(provider),
+      to: { accountId },
+      amount,
+      reference: body.round_id,
+    };
+    // PostgreSQL: the transfer and the record in one statement (decision 0038); a win of 0 moves no money.
+    const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
+    if (oneStatement) {
+      const moved = await repo.creditInOneStatement(trx, oneStatement.ctes, {
+        ...record,
+        answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+      });
+      // The provider's account may go below zero: never, unless the ledger refuses.
+      if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+      return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).toBalanceAfter);
+    }
+    const balance = await moveMoney(deps, trx, {
+      key: transfer.idempotencyKey,
+      kind: transfer.kind,
+      from: transfer.from,
+      to: transfer.to,
+      amount,
+      reference: body.round_id,
+      playerSide: 'to',
+      playerId,
     });
+    const reply = ok(body.request_uuid, body.user, balance);
+    await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
     return reply;
   });
 }
@@ -274,7 +320,7 @@ export async function rollBack(
         reference_transaction_uuid: body.reference_transaction_uuid,
         request_hash: hash,
         response_json: JSON.stringify(reply),
-        rolled_back: 0,
+        rolled_back: 0 as const,
         created_at_ms: nowMs,
       });
       return reply;

@@ -1,7 +1,7 @@
 import type { Riel } from '@lotto59/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { NewTransferRow } from './wallet.repository';
+import type * as repo from './wallet.repository';
 
 /**
  * A whole transfer as ONE PostgreSQL statement (`WalletService.transferNewWithin`, decision 0038): the
@@ -11,30 +11,50 @@ import type { NewTransferRow } from './wallet.repository';
  * up then. No row when the debit is not covered (nothing changed, the two rows stay locked until the
  * caller's transaction or savepoint ends).
  */
-export async function transferInOneStatement(
-  ex: Executor,
-  row: Omit<NewTransferRow, 'from_balance_after' | 'to_balance_after'>,
-): Promise<{ id: number; from_balance_after: Riel; to_balance_after: Riel } | undefined> {
-  const { rows } = await sql<{ id: number; from_balance_after: Riel; to_balance_after: Riel }>`
-    with locked as (
+export type NewTransferRow = Omit<repo.NewTransferRow, 'from_balance_after' | 'to_balance_after'>;
+
+export interface MovedRow {
+  id: number;
+  from_balance_after: Riel;
+  to_balance_after: Riel;
+}
+
+/**
+ * The same transfer as common table expressions, for a caller that writes its own rows in the SAME
+ * statement (as `stakeBatchCtes`): `transfer_moved(id, from_balance_after, to_balance_after)` has the
+ * transfer's row, or none when the debit is not covered.
+ */
+export function newTransferCtes(row: NewTransferRow): RawBuilder<unknown> {
+  return sql`
+    transfer_locked as (
       select id from accounts
       where id in (cast(${row.from_account_id} as bigint), cast(${row.to_account_id} as bigint))
       order by id for update),
-    debit as (
+    transfer_debit as (
       update accounts set balance = balance - cast(${row.amount} as bigint)
-      where id = cast(${row.from_account_id} as bigint) and (select count(*) from locked) = 2
+      where id = cast(${row.from_account_id} as bigint) and (select count(*) from transfer_locked) = 2
         and (may_go_negative = 1 or balance >= cast(${row.amount} as bigint))
       returning balance),
-    credit as (
+    transfer_credit as (
       update accounts set balance = balance + cast(${row.amount} as bigint)
-      where id = cast(${row.to_account_id} as bigint) and exists (select 1 from debit)
-      returning balance)
-    insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
-      from_balance_after, to_balance_after, reference, note, created_at_ms)
-    select ${row.idempotency_key}, ${row.request_hash}, ${row.kind}, cast(${row.from_account_id} as bigint),
-      cast(${row.to_account_id} as bigint), cast(${row.amount} as bigint), debit.balance, credit.balance,
-      ${row.reference}, ${row.note}, cast(${row.created_at_ms} as bigint)
-    from debit, credit
-    returning id, from_balance_after, to_balance_after`.execute(ex);
+      where id = cast(${row.to_account_id} as bigint) and exists (select 1 from transfer_debit)
+      returning balance),
+    transfer_moved as (
+      insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
+        from_balance_after, to_balance_after, reference, note, created_at_ms)
+      select ${row.idempotency_key}, ${row.request_hash}, ${row.kind}, cast(${row.from_account_id} as bigint),
+        cast(${row.to_account_id} as bigint), cast(${row.amount} as bigint), d.balance, c.balance,
+        ${row.reference}, ${row.note}, cast(${row.created_at_ms} as bigint)
+      from transfer_debit d, transfer_credit c
+      returning id, from_balance_after, to_balance_after)`;
+}
+
+export async function transferInOneStatement(
+  ex: Executor,
+  row: NewTransferRow,
+): Promise<MovedRow | undefined> {
+  const { rows } = await sql<MovedRow>`
+    with ${newTransferCtes(row)}
+    select id, from_balance_after, to_balance_after from transfer_moved`.execute(ex);
   return rows[0];
 }

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
 import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
@@ -17,7 +18,7 @@ import {
   type TransferCommand,
   type TransferReceipt,
 } from './wallet.ledger';
-import { transferInOneStatement } from './wallet.pg-transfer.repository';
+import { newTransferCtes, transferInOneStatement, type MovedRow } from './wallet.pg-transfer.repository';
 import * as repo from './wallet.repository';
 import { SqliteTransfers } from './wallet.sqlite-transfer';
 import type { StatementKind } from './wallet.repository';
@@ -110,10 +111,35 @@ export class WalletService {
    */
   async transferNewWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
     if (this.sqlite) return this.transferWithin(trx, cmd);
+    const row = await this.newTransferRow(trx, cmd);
+    const written = await transferInOneStatement(trx, row);
+    if (!written) throw new AppError('INSUFFICIENT_FUNDS');
+    return toTransferReceipt({ ...row, ...written }, false);
+  }
+
+  /**
+   * PostgreSQL: `transferNewWithin` as common table expressions for the caller's own statement, which
+   * writes its rows with the transfer in one round trip (`transfer_moved(id, from_balance_after,
+   * to_balance_after)`: no row when the debit is not covered); `receiptOf` turns that row into the
+   * receipt. Undefined on SQLite. The same rows, locks and checks as `transferNewWithin`.
+   */
+  async newTransferCtes(
+    trx: Executor,
+    cmd: TransferCommand,
+  ): Promise<{ ctes: RawBuilder<unknown>; receiptOf: (moved: MovedRow) => TransferReceipt } | undefined> {
+    if (this.sqlite) return undefined;
+    const row = await this.newTransferRow(trx, cmd);
+    return {
+      ctes: newTransferCtes(row),
+      receiptOf: (moved) => toTransferReceipt({ ...row, ...moved }, false),
+    };
+  }
+
+  private async newTransferRow(trx: Executor, cmd: TransferCommand) {
     assertTransferAmount(cmd.amount);
     const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
     assert(fromId !== toId, 'a transfer needs two different accounts');
-    const row = {
+    return {
       idempotency_key: cmd.idempotencyKey,
       request_hash: requestHash({ ...cmd, fromId, toId }),
       kind: cmd.kind,
@@ -124,9 +150,6 @@ export class WalletService {
       note: cmd.note ?? null,
       created_at_ms: this.clock.nowMs(),
     };
-    const written = await transferInOneStatement(trx, row);
-    if (!written) throw new AppError('INSUFFICIENT_FUNDS');
-    return toTransferReceipt({ ...row, ...written }, false);
   }
 
   /**
