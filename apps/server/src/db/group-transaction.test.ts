@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test/databases';
-import { openSqlite, rawSqliteOf, walCheckpointsOf } from './create-db';
+import { openPostgres, openSqlite, rawSqliteOf, walCheckpointsOf } from './create-db';
 import { groupTransactions, type Transact } from './group-transaction';
 
 describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
@@ -197,6 +197,20 @@ pgOnly('group transactions on PostgreSQL (decision 0038)', () => {
     expect(new Set(txids.map((t) => t[0])).size).toBe(1);
     expect(new Set(txids.map((t) => t[1])).size).toBe(3);
     expect(await keys('f:')).toEqual(['f:0', 'f:1', 'f:2']);
+  });
+
+  it('with no connection to be had (the database down), the waiting units reject instead of hanging', async () => {
+    const down = new URL(process.env.TEST_DATABASE_URL!);
+    down.port = '1'; // nothing listens there
+    const handle = openPostgres(down.toString(), { max: 2 });
+    try {
+      const transactDown = groupTransactions(handle.db);
+      const results = await Promise.allSettled([transactDown(put('h:1')), transactDown(put('h:2'))]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'ECONNREFUSED' });
+    } finally {
+      await handle.close();
+    }
   });
 
   it('a unit chosen as a deadlock victim is run again in the next batch and lands once; the others commit', async () => {

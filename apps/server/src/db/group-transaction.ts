@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { rawSqliteOf, walCheckpointsOf } from './create-db';
 import type { Database, Db } from './database';
 import { isRetryableConflict } from './db-errors';
@@ -155,10 +155,10 @@ function pgGroupTransactions(db: Db, batchMax: number): Transact {
     }
   };
 
-  const writeBatch = async (batch: readonly Pending[]) => {
+  const writeBatch = async (connection: Kysely<Database>, batch: readonly Pending[]) => {
     const outcomes: Outcome[] = [];
     try {
-      await db.transaction().execute(async (trx) => {
+      await connection.transaction().execute(async (trx) => {
         for (const [i, unit] of batch.entries()) {
           if (i === 0) await sql`savepoint unit`.execute(trx);
           else await sql.raw('release savepoint unit; savepoint unit').execute(trx);
@@ -187,13 +187,28 @@ function pgGroupTransactions(db: Db, batchMax: number): Transact {
     scheduled = false;
     if (writing || queue.length === 0) return;
     writing = true;
-    // What arrived while the batch before was written (up to the cap) is this batch.
-    const batch = queue.slice(0, batchMax);
-    queue = queue.slice(batchMax);
-    void writeBatch(batch).finally(() => {
-      writing = false;
-      pump();
-    });
+    // A connection of its own for as long as batches follow one another: under load the pool's other
+    // connections serve the calls' reads, and a batch that queued for one behind them would hold up every
+    // call it is about to answer. Let go when the queue is empty.
+    db.connection()
+      .execute(async (connection) => {
+        while (queue.length > 0) {
+          // What arrived while the batch before was written (up to the cap) is this batch.
+          const batch = queue.slice(0, batchMax);
+          queue = queue.slice(batchMax);
+          await writeBatch(connection, batch);
+        }
+      })
+      .catch((error: unknown) => {
+        // No connection (the database down): what waits fails with it, as a batch that could not begin.
+        const waiting = queue;
+        queue = [];
+        for (const unit of waiting) unit.reject(error);
+      })
+      .finally(() => {
+        writing = false;
+        pump();
+      });
   };
 
   return <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
