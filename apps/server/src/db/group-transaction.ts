@@ -112,10 +112,14 @@ const PG_CONFLICT_RUNS = 3;
  * The PostgreSQL group commit. One batch at a time: batches would queue on the provider row anyway, and
  * the units that arrive meanwhile make the next one larger (as PgStakeBatchWriter, decision 0008).
  *
- * - A unit runs inside `savepoint unit`; when it throws (a refusal, a constraint, a statement cancelled as a
- *   deadlock's victim), `rollback to savepoint unit` undoes its writes and ends the error state, and the
- *   others go on. Between units one round trip releases the savepoint and opens the next (two statements in
- *   one simple query: no parameters).
+ * - A batch is first written without savepoints: under load each round trip of the batch's serial chain
+ *   waits for a busy event loop, and a savepoint boundary per unit was one more such step per unit. If
+ *   every unit succeeds (the usual case), that was the batch. If one throws, the transaction is rolled back
+ *   and the batch written again, this time each unit inside `savepoint unit`: when a unit throws (a refusal,
+ *   a constraint, a statement cancelled as a deadlock's victim), `rollback to savepoint unit` undoes its
+ *   writes and ends the error state, and the others go on. Between units one round trip releases the
+ *   savepoint and opens the next (two statements in one simple query: no parameters). Units are written to
+ *   be run again (a unit is a retryable transaction's body), so the first pass costs only its time.
  * - A unit that lost a race (deadlock with a writer that locks player rows in another order: lotto 59's stake
  *   batch, the ticket lottery, the transfer wallet) is run again in the next batch, up to PG_CONFLICT_RUNS
  *   times, instead of failing: nothing of it was kept.
@@ -155,7 +159,51 @@ function pgGroupTransactions(db: Db, batchMax: number): Transact {
     }
   };
 
+  /** A batch's failure as a whole: nothing of it was written. */
+  const failBatch = async (batch: readonly Pending[], error: unknown) => {
+    if (isRetryableConflict(error)) await Promise.all(batch.map(runAlone));
+    else for (const unit of batch) unit.reject(error);
+  };
+
+  /**
+   * The batch without savepoints: resolves every unit when all succeed and the COMMIT is done; otherwise
+   * the transaction is rolled back and the failed unit (its error) is returned, or the batch fails whole.
+   */
+  const writeWithoutSavepoints = async (
+    connection: Kysely<Database>,
+    batch: readonly Pending[],
+  ): Promise<{ failed: Pending; error: unknown } | 'done'> => {
+    const values: unknown[] = [];
+    let failed: { failed: Pending; error: unknown } | undefined;
+    try {
+      await connection.transaction().execute(async (trx) => {
+        for (const unit of batch) {
+          try {
+            values.push(await unit.work(trx));
+          } catch (error) {
+            failed = { failed: unit, error };
+            throw error;
+          }
+        }
+      });
+    } catch (error) {
+      if (failed) return failed;
+      await failBatch(batch, error);
+      return 'done';
+    }
+    batch.forEach((unit, i) => unit.resolve(values[i]));
+    return 'done';
+  };
+
   const writeBatch = async (connection: Kysely<Database>, batch: readonly Pending[]) => {
+    const first = await writeWithoutSavepoints(connection, batch);
+    if (first === 'done') return;
+    if (batch.length === 1) {
+      // Its own transaction, rolled back: the unit's outcome, as after a savepoint's rollback.
+      if (!runsAgain(first.failed, first.error)) first.failed.reject(first.error);
+      return;
+    }
+    // A unit failed: the batch again, each unit in a savepoint of its own.
     const outcomes: Outcome[] = [];
     try {
       await connection.transaction().execute(async (trx) => {
@@ -172,9 +220,7 @@ function pgGroupTransactions(db: Db, batchMax: number): Transact {
         }
       });
     } catch (error) {
-      // Nothing of the batch was written.
-      if (isRetryableConflict(error)) await Promise.all(batch.map(runAlone));
-      else for (const unit of batch) unit.reject(error);
+      await failBatch(batch, error);
       return;
     }
     batch.forEach((unit, i) => {
