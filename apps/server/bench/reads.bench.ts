@@ -168,7 +168,11 @@ export async function benchReads(opts: {
       const load = (route: ReadRoute) => runRoute(base, server.pid!, route, sessions, today, opts);
       const trivial = await load({ name: 'trivial route (/healthz)', path: () => '/healthz' });
       const routes: RouteFigures[] = [];
-      for (const route of READ_ROUTES) routes.push(await load(route));
+      // BENCH_READS_ROUTES (a comma-separated list of name fragments) loads only those routes, e.g. to profile one.
+      const only = process.env.BENCH_READS_ROUTES?.split(',');
+      for (const route of READ_ROUTES) {
+        if (!only || only.some((part) => route.name.includes(part))) routes.push(await load(route));
+      }
       const plans = await explainRoutes(database.url, config, today, [
         { who: 'median reader', playerId: who.median.playerId },
         { who: 'heaviest player', playerId: who.heaviest.playerId },

@@ -26,7 +26,9 @@ describe('config', () => {
       PG_POOL_MAX: 20,
       PG_CONNECT_TIMEOUT_MS: 5_000,
       PG_STATEMENT_TIMEOUT_MS: 20_000,
+      PG_PREPARED_STATEMENTS: true,
     });
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).PG_PREPARED_STATEMENTS).toBe(false);
     expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '0', PG_CONNECT_TIMEOUT_MS: '250' })).toMatchObject({
       PG_STATEMENT_TIMEOUT_MS: 0,
       PG_CONNECT_TIMEOUT_MS: 250,

@@ -89,6 +89,11 @@ const envSchema = z.object({
    * server that answers nothing. Migrations run without it.
    */
   PG_STATEMENT_TIMEOUT_MS: count(0, 3_600_000, 20_000),
+  /**
+   * Queries with parameters sent as named statements, parsed once per connection (db/prepared-statements.ts).
+   * Turn off behind a transaction-pooling proxy that does not carry prepared statements (PgBouncer < 1.21).
+   */
+  PG_PREPARED_STATEMENTS: flag(true),
   /** Prefix of the recent-writer marks in Redis (with REDIS_URL and DATABASE_READ_URL). */
   READ_YOUR_WRITES_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:writer:'),
   REDIS_URL: z.string().url().optional(),
