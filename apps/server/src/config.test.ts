@@ -37,6 +37,18 @@ describe('config', () => {
     expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: '0' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
   });
 
+  it("bounds the schedulers' lease (decision 0037): 10 s by default, 2 s at least, tried at least twice a lease", () => {
+    expect(loadConfig({}).SCHEDULER_LEASE_SECONDS).toBe(10);
+    expect(loadConfig({ SCHEDULER_LEASE_SECONDS: '2' }).SCHEDULER_LEASE_SECONDS).toBe(2);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '1' })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '2.5' })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+    // A free lease is taken at the next tick: a tick slower than half the lease would stretch a failover.
+    expect(loadConfig({ SCHEDULER_LEASE_SECONDS: '2', LOTTO_TICK_MS: '1000' }).LOTTO_TICK_MS).toBe(1000);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '2', LOTTO_TICK_MS: '1001' })).toThrow(
+      /LOTTO_TICK_MS/,
+    );
+  });
+
   it('switches to server mode with DATABASE_URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).mode).toBe('server');
   });
