@@ -18,8 +18,8 @@ export function parseLocalDate(value: string): Result<LocalDate> {
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Offset of `timeZone` from UTC at the instant `atMs`, asked of Intl (a few µs a call). */
-function offsetFromIntl(atMs: number, timeZone: string): number {
+/** Offset of `timeZone` from UTC at the instant `atMs`, asked of Intl each time (a few µs a call). */
+export function uncachedTimeZoneOffsetMs(atMs: number, timeZone: string): number {
   let f = offsetFormatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -55,11 +55,11 @@ export function timeZoneOffsetMs(atMs: number, timeZone: string): number {
   let slots = offsetSlots.get(timeZone);
   const known = slots?.get(slot);
   if (known !== undefined) return known;
-  const offset = offsetFromIntl(atMs, timeZone);
+  const offset = uncachedTimeZoneOffsetMs(atMs, timeZone);
   const start = slot * OFFSET_SLOT_MS;
   if (
-    offsetFromIntl(start, timeZone) === offset &&
-    offsetFromIntl(start + OFFSET_SLOT_MS - 1, timeZone) === offset
+    uncachedTimeZoneOffsetMs(start, timeZone) === offset &&
+    uncachedTimeZoneOffsetMs(start + OFFSET_SLOT_MS - 1, timeZone) === offset
   ) {
     if (!slots || slots.size >= MAX_REMEMBERED_SLOTS) offsetSlots.set(timeZone, (slots = new Map()));
     slots.set(slot, offset);
