@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database';
 import { preparingPool } from './prepared-statements';
@@ -99,6 +99,8 @@ export interface PostgresOptions {
   onConnectionError?: (error: Error) => void;
   /** Queries with parameters as named statements (PG_PREPARED_STATEMENTS; db/prepared-statements.ts). Default on. */
   preparedStatements?: boolean;
+  /** Kysely's query log (the reads benchmark captures the queries a route sends). */
+  log?: KyselyConfig['log'];
 }
 
 /** The client-side query limit past statement_timeout: the server's own cancel normally answers first. */
@@ -127,6 +129,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): DbHand
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    ...(options.log ? { log: options.log } : {}),
   });
   pgPools.set(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
