@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { localDateOf, type LocalDate } from '@lotto59/domain';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPostgres } from '../src/db/create-db';
-import type { Database } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { lotto59SettingsFrom } from '../src/modules/lotto59/lotto59.settings';
 import { systemClock } from '../src/platform/clock';
@@ -168,7 +167,11 @@ export async function benchReads(opts: {
       const load = (route: ReadRoute) => runRoute(base, server.pid!, route, sessions, today, opts);
       const trivial = await load({ name: 'trivial route (/healthz)', path: () => '/healthz' });
       const routes: RouteFigures[] = [];
-      for (const route of READ_ROUTES) routes.push(await load(route));
+      // BENCH_READS_ROUTES (a comma-separated list of name fragments) loads only those routes, e.g. to profile one.
+      const only = process.env.BENCH_READS_ROUTES?.split(',');
+      for (const route of READ_ROUTES) {
+        if (!only || only.some((part) => route.name.includes(part))) routes.push(await load(route));
+      }
       const plans = await explainRoutes(database.url, config, today, [
         { who: 'median reader', playerId: who.median.playerId },
         { who: 'heaviest player', playerId: who.heaviest.playerId },
@@ -302,9 +305,9 @@ async function explainRoutes(
   players: { who: PlanFigures['who']; playerId: number }[],
 ): Promise<PlanFigures[]> {
   let captured: CompiledQuery[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+  // openPostgres, as the server opens it (the scheduler leases need its pool), with Kysely's query log.
+  const { db } = openPostgres(databaseUrl, {
+    max: 4,
     log: (event) => {
       if (event.level === 'query') captured.push(event.query);
     },

@@ -243,6 +243,7 @@ function openReplica(app: FastifyInstance, deps: AppDeps): ReadReplica | undefin
   const replica = new ReadReplica(deps.db, config.DATABASE_READ_URL, {
     maxLagMs: config.REPLICA_MAX_LAG_SECONDS * 1000,
     checkEveryMs: config.REPLICA_CHECK_SECONDS * 1000,
+    preparedStatements: config.PG_PREPARED_STATEMENTS,
     onChange: (serving, reason) => {
       if (serving) app.log.info({ reason }, 'read replica serving');
       else app.log.warn({ reason }, 'read replica not serving: reads go to the primary');

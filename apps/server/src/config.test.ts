@@ -26,13 +26,27 @@ describe('config', () => {
       PG_POOL_MAX: 20,
       PG_CONNECT_TIMEOUT_MS: 5_000,
       PG_STATEMENT_TIMEOUT_MS: 20_000,
+      PG_PREPARED_STATEMENTS: true,
     });
+    expect(loadConfig({ PG_PREPARED_STATEMENTS: 'false' }).PG_PREPARED_STATEMENTS).toBe(false);
     expect(loadConfig({ PG_STATEMENT_TIMEOUT_MS: '0', PG_CONNECT_TIMEOUT_MS: '250' })).toMatchObject({
       PG_STATEMENT_TIMEOUT_MS: 0,
       PG_CONNECT_TIMEOUT_MS: 250,
     });
     // No "wait forever" for a connection: a down database must answer 503, not hang.
     expect(() => loadConfig({ PG_CONNECT_TIMEOUT_MS: '0' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+
+  it("bounds the schedulers' lease (decision 0037): 10 s by default, 2 s at least, tried at least twice a lease", () => {
+    expect(loadConfig({}).SCHEDULER_LEASE_SECONDS).toBe(10);
+    expect(loadConfig({ SCHEDULER_LEASE_SECONDS: '2' }).SCHEDULER_LEASE_SECONDS).toBe(2);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '1' })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '2.5' })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+    // A free lease is taken at the next tick: a tick slower than half the lease would stretch a failover.
+    expect(loadConfig({ SCHEDULER_LEASE_SECONDS: '2', LOTTO_TICK_MS: '1000' }).LOTTO_TICK_MS).toBe(1000);
+    expect(() => loadConfig({ SCHEDULER_LEASE_SECONDS: '2', LOTTO_TICK_MS: '1001' })).toThrow(
+      /LOTTO_TICK_MS/,
+    );
   });
 
   it('switches to server mode with DATABASE_URL', () => {

@@ -52,6 +52,12 @@ const percent = (fallback: string) =>
     .regex(/^\d{1,3}\.\d{2}$/, 'a percentage with two decimals, e.g. 96.60')
     .default(fallback);
 
+/**
+ * How long a silent scheduler lease holder keeps the lease (SCHEDULER_LEASE_SECONDS): issue 15's bound on a
+ * failover, which the cluster test holds the heir to.
+ */
+export const DEFAULT_SCHEDULER_LEASE_SECONDS = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -89,6 +95,11 @@ const envSchema = z.object({
    * server that answers nothing. Migrations run without it.
    */
   PG_STATEMENT_TIMEOUT_MS: count(0, 3_600_000, 20_000),
+  /**
+   * Queries with parameters sent as named statements, parsed once per connection (db/prepared-statements.ts).
+   * Turn off behind a transaction-pooling proxy that does not carry prepared statements (PgBouncer < 1.21).
+   */
+  PG_PREPARED_STATEMENTS: flag(true),
   /** Prefix of the recent-writer marks in Redis (with REDIS_URL and DATABASE_READ_URL). */
   READ_YOUR_WRITES_REDIS_PREFIX: z.string().min(1).max(100).default('lotto59:writer:'),
   REDIS_URL: z.string().url().optional(),
@@ -218,6 +229,12 @@ const envSchema = z.object({
   /** Off in tests (they call `scheduler.tick()`) and in processes that must never draw. */
   LOTTO_SCHEDULER: flag(true),
   LOTTO_TICK_MS: count(10, 60_000, 200),
+  /**
+   * The schedulers' leases on PostgreSQL (docs/decisions/0037-scheduler-lease-seconds.md): a holder that stops
+   * talking to the database (frozen, cut off) loses its lease after this long and another process takes over.
+   * Ignored in embedded mode (one process).
+   */
+  SCHEDULER_LEASE_SECONDS: count(2, 3600, DEFAULT_SCHEDULER_LEASE_SECONDS),
   BET_MIN_RIEL: riel(DEFAULT_BET_LIMITS.minRiel),
   BET_MAX_RIEL: riel(DEFAULT_BET_LIMITS.maxRiel),
   /** Rates with two decimals, stake included (seed §9): `9.20`. Read as exact hundredths. */
@@ -394,6 +411,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.TRANSFER_FAULT_LOSE_ANSWERS_MS > 0 && c.NODE_ENV === 'production') {
     throw new ConfigError(
       'invalid environment:\n  TRANSFER_FAULT_LOSE_ANSWERS_MS: a test-only fault, refused in production',
+    );
+  }
+  if (c.LOTTO_TICK_MS > c.SCHEDULER_LEASE_SECONDS * 500) {
+    // A process tries to take a free lease at its tick: slower than half a lease, a failover takes longer
+    // than SCHEDULER_LEASE_SECONDS promises.
+    throw new ConfigError(
+      `invalid environment:\n  LOTTO_TICK_MS: at most half of SCHEDULER_LEASE_SECONDS (${c.SCHEDULER_LEASE_SECONDS * 500} ms)`,
     );
   }
   return Object.freeze({

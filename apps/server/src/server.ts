@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       max: config.PG_POOL_MAX,
       connectTimeoutMs: config.PG_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: config.PG_STATEMENT_TIMEOUT_MS || undefined,
+      preparedStatements: config.PG_PREPARED_STATEMENTS,
       // PostgreSQL restarted or the network dropped: the pool opens new connections at the next query.
       onConnectionError: (error) => warn(`PostgreSQL connection lost: ${error.message}`),
     },

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { loadConfig } from '../src/config';
 import { Client, freePortBlock, HAPROXY, REDIS_URL, redisUp } from './cluster-harness';
 import {
   postgresBinaries,
@@ -42,8 +43,13 @@ if (missing.length > 0) {
 const RATE_LIMIT_CSRF = 20;
 /** The failover tests need a PostgreSQL and a Redis of their own to stop. */
 const PRIVATE_SERVICES = postgresBinaries() !== undefined && redisServerBinary() !== undefined;
-/** The bound of issue 15: the lease holder's heir draws within this after a SIGKILL. */
-const SCHEDULER_LEASE_SECONDS = 10;
+/**
+ * The bound of issue 15: the lease holder's heir draws within this after a SIGKILL. Read as the cluster's
+ * processes read it (they inherit this environment): SCHEDULER_LEASE_SECONDS, 10 s by default.
+ */
+const { SCHEDULER_LEASE_SECONDS } = loadConfig({
+  SCHEDULER_LEASE_SECONDS: process.env.SCHEDULER_LEASE_SECONDS,
+});
 /** Fast rounds, so that bets settle within the test: open 3 s, balls every 0.2 s. */
 const ROUND_OPEN_SECONDS = 3;
 const BETTOR_BALANCE = 1_000_000;

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type KyselyConfig } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database';
+import { preparingPool } from './prepared-statements';
 import { startBackgroundCheckpoints, type BackgroundCheckpoints } from './sqlite-checkpointer';
 import { withStatementCache } from './sqlite-statement-cache';
 
@@ -96,6 +97,10 @@ export interface PostgresOptions {
    * here instead of crashing the process; the pool replaces it at the next query.
    */
   onConnectionError?: (error: Error) => void;
+  /** Queries with parameters as named statements (PG_PREPARED_STATEMENTS; db/prepared-statements.ts). Default on. */
+  preparedStatements?: boolean;
+  /** Kysely's query log (the reads benchmark captures the queries a route sends). */
+  log?: KyselyConfig['log'];
 }
 
 /** The client-side query limit past statement_timeout: the server's own cancel normally answers first. */
@@ -122,7 +127,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): DbHand
   });
   // The idle client's error is the one just reported by its own listener: heard here only so as not to throw.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparingPool(pool) }),
+    ...(options.log ? { log: options.log } : {}),
+  });
   pgPools.set(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,7 @@
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgPoolOf } from './create-db';
+import { preparingPool } from './prepared-statements';
 import type { Database, Db } from './database';
 import { currentWalLsn, replayState, type ReplayState } from './replica-lag.repository';
 
@@ -13,6 +14,8 @@ export interface ReadReplicaOptions {
   maxConnections?: number;
   /** Each time the replica starts or stops serving, with the reason (the server logs it). */
   onChange?: (serving: boolean, reason: string) => void;
+  /** Queries with parameters as named statements (PG_PREPARED_STATEMENTS), as on the primary. Default on. */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -54,7 +57,7 @@ export class ReadReplica {
     // An idle connection the replica drops (a restart, a failover) must not take the process down.
     this.pool.on('error', (error) => this.stop(`replica connection lost: ${error.message}`));
     this.direct = new Kysely<Database>({ dialect: new PostgresDialect({ pool: this.pool }) });
-    const routed: PostgresPool = {
+    const routed = {
       connect: async () => {
         if (this.serving) {
           try {
@@ -68,7 +71,11 @@ export class ReadReplica {
       // The two pools are closed by their owners (close() below, and the primary's handle).
       end: async () => undefined,
     };
-    this.db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: routed }) });
+    this.db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: options.preparedStatements === false ? routed : preparingPool(routed),
+      }),
+    });
   }
 
   /** True while reads go to the replica. */

@@ -1,4 +1,4 @@
-import { localDaysRangeMs, parseLocalDate, type LocalDate } from '@lotto59/domain';
+import { localDayEndMs, localDayStartMs, parseLocalDate } from '@lotto59/domain';
 import { validationError } from '../errors/app-error';
 
 /**
@@ -18,13 +18,18 @@ export function localDateRange(
   if (t && !t.ok) errors.to = ['The to date is not a valid date.'];
   if (f?.ok && t?.ok && f.value > t.value) errors.to = ['The to date must be on or after the from date.'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const fromDate = f?.ok ? f.value : ('1970-01-01' as LocalDate);
-  const toDate = t?.ok ? t.value : ('9999-12-30' as LocalDate);
-  const { fromMs, toMs } = localDaysRangeMs(fromDate, toDate, timeZone);
-  if (maxDays !== undefined && f && t && toMs - fromMs > (maxDays + 1) * 86_400_000) {
+  // An open end is no bound at all: nothing to compute for it (most lists are asked without dates).
+  const fromMs = f?.ok ? localDayStartMs(f.value, timeZone) : undefined;
+  const toMs = t?.ok ? localDayEndMs(t.value, timeZone) : undefined;
+  if (
+    maxDays !== undefined &&
+    fromMs !== undefined &&
+    toMs !== undefined &&
+    toMs - fromMs > (maxDays + 1) * 86_400_000
+  ) {
     throw validationError({ to: [`The range must not be longer than ${maxDays} days.`] });
   }
-  return { fromMs: f ? fromMs : undefined, toMs: t ? toMs : undefined };
+  return { fromMs, toMs };
 }
 
 export function pageMeta(page: number, perPage: number, total: number) {

@@ -46,7 +46,7 @@ export function createLottery(deps: LotteryDeps) {
       settlement,
       feed,
       clock,
-      createSchedulerLease(db, 'lottery-scheduler'),
+      createSchedulerLease(db, 'lottery-scheduler', deps.config.SCHEDULER_LEASE_SECONDS),
       settings,
     ),
   };

@@ -71,7 +71,7 @@ export function createLotto59(deps: Lotto59Deps) {
     jackpot,
     events,
     clock,
-    createSchedulerLease(db),
+    createSchedulerLease(db, 'lotto59-scheduler', deps.config.SCHEDULER_LEASE_SECONDS),
     settings,
   );
   return {

@@ -99,7 +99,11 @@ export function createProviders(deps: {
     demoUrl: config.PROVIDER_DEMO_URL,
     idleMs: config.FISHING_IDLE_MINUTES * 60_000,
   });
-  const fishingWorker = new FishingWorker(transfers, fishing, createSchedulerLease(db, 'fishing-transfers'));
+  const fishingWorker = new FishingWorker(
+    transfers,
+    fishing,
+    createSchedulerLease(db, 'fishing-transfers', config.SCHEDULER_LEASE_SECONDS),
+  );
   return {
     secrets,
     transfers,

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { TranslationValues } from '@/lib/i18n';
 import { Button } from './button';
 
 export interface PagerLabels {
@@ -7,6 +8,23 @@ export interface PagerLabels {
   previous: string;
   next: string;
   pageOf: (page: number, last: number) => string;
+}
+
+/** The keys a translation namespace gives its pager: `pages`, `previous`, `next` and `pageOf` ({{page}}, {{last}}). */
+type PagerKey<Namespace extends string> =
+  `${Namespace}.pages` | `${Namespace}.previous` | `${Namespace}.next` | `${Namespace}.pageOf`;
+
+/** The four pager labels of a namespace that names them the usual way (`pagerLabels(t, 'report')`). */
+export function pagerLabels<Namespace extends string>(
+  t: (key: PagerKey<NoInfer<Namespace>>, values?: TranslationValues) => string,
+  namespace: Namespace,
+): PagerLabels {
+  return {
+    nav: t(`${namespace}.pages`),
+    previous: t(`${namespace}.previous`),
+    next: t(`${namespace}.next`),
+    pageOf: (page, last) => t(`${namespace}.pageOf`, { page, last }),
+  };
 }
 
 /** Previous / next over the list envelope's `meta`; nothing when everything fits on one page. */

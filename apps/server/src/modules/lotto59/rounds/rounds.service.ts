@@ -6,6 +6,7 @@ import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { RandomSource } from '../../../platform/random';
 import type { Lotto59Settings } from '../lotto59.settings';
+import { RevealedCountCache } from './revealed-count-cache';
 import { formatNumbers, releaseScheduleOf, toRoundRecord } from './round-view';
 import * as repo from './rounds.repository';
 
@@ -17,6 +18,8 @@ export type Round = NonNullable<Awaited<ReturnType<typeof repo.findRound>>>;
  * settlement.service.ts.
  */
 export class RoundsService {
+  private readonly revealedCounts = new RevealedCountCache();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -109,10 +112,11 @@ export class RoundsService {
     return repo.listRevealedRounds(this.db, filter, page);
   }
 
+  /** A page of revealed rounds and their total; the total may be up to REVEALED_COUNT_TTL_MS old. */
   async revealedPage(filter: repo.RevealedFilter, page: { limit: number; offset: number }) {
     const [rows, count] = await Promise.all([
       repo.listRevealedRounds(this.db, filter, page),
-      repo.countRevealedRounds(this.db, filter),
+      this.revealedCounts.get(filter, () => repo.countRevealedRounds(this.db, filter)),
     ]);
     return { rows, count };
   }

@@ -1,9 +1,10 @@
 import type { LotteryPayoutList } from '@lotto59/contract';
 import { BET_TYPE_DIGITS, formatRiel, ROLL } from '@lotto59/domain';
-import { EyeOff, Inbox } from 'lucide-react';
+import { EyeOff } from 'lucide-react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Money } from '@/components/ui/money';
 import { Pager } from '@/components/ui/pager';
 import { TotalsBar } from '@/components/ui/totals-bar';
@@ -154,10 +155,7 @@ export function PayoutList() {
                 ]}
               />
               {data.items.length === 0 ? (
-                <div className="flex flex-col items-center gap-2 p-6 text-center text-slate-600">
-                  <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-                  <p>{t('payouts.none')}</p>
-                </div>
+                <EmptyState framed={false}>{t('payouts.none')}</EmptyState>
               ) : (
                 <DataTable
                   rows={data.items}

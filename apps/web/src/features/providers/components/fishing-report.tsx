@@ -1,38 +1,11 @@
 import type { FishingReportRow } from '@lotto59/contract';
-import { Inbox } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateRangeForm } from '@/components/ui/date-range-form';
 import { Money, WinLoseMoney } from '@/components/ui/money';
-import { Pager } from '@/components/ui/pager';
-import { Spinner } from '@/components/ui/spinner';
-import { TotalsBar } from '@/components/ui/totals-bar';
-import { dateParam } from '@/lib/date-param';
 import { useFormatDateTime } from '@/lib/date-time';
-import { isHttpError } from '@/lib/http-client';
-import { useFishingReport, useFishingReportTotal, type FishingReportFilter } from '../api/fishing';
+import { useFishingReport, useFishingReportTotal } from '../api/fishing';
 import { gameName, useProviderTranslation, type ProviderT } from '../i18n';
-
-/** The filter lives in the address (`?from=…&to=…&page=…`): back, reload and links keep it. */
-function useFilter(): [FishingReportFilter, (next: Partial<FishingReportFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filter: FishingReportFilter = {
-    from: dateParam(params, 'from'),
-    to: dateParam(params, 'to'),
-    page: Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1),
-  };
-  const update = (next: Partial<FishingReportFilter>) => {
-    const merged = { ...filter, ...next };
-    const search = new URLSearchParams();
-    if (merged.from) search.set('from', merged.from);
-    if (merged.to) search.set('to', merged.to);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search);
-  };
-  return [filter, update];
-}
+import { useReportFilter } from '../lib/use-report-filter';
+import { moneyTotals, ReportFrame } from './report-frame';
 
 function statusName(status: FishingReportRow['status'], t: ProviderT): string {
   switch (status) {
@@ -120,86 +93,33 @@ function Rows({ items }: { items: readonly FishingReportRow[] }) {
 /** `/report/fishing` (providers.md §8): one row per fishing session, a date range, totals, pages. */
 export function FishingReport() {
   const { t } = useProviderTranslation();
-  const [filter, setFilter] = useFilter();
+  // No status filter: a session's status is shown, not chosen.
+  const [filter, setFilter] = useReportFilter([]);
   const report = useFishingReport(filter);
   const total = useFishingReportTotal(filter);
-  const list = report.data;
-  const failed = report.isError ? report.error : total.isError ? total.error : null;
   return (
-    <div className="mx-auto max-w-5xl space-y-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-semibold">{t('fishingReport.title')}</h1>
-      <DateRangeForm
-        range={filter}
-        onApply={(next) => setFilter({ ...next, page: 1 })}
-        labels={{
-          form: t('report.filter'),
-          from: t('report.from'),
-          to: t('report.to'),
-          search: t('report.search'),
-          clear: t('report.clear'),
-          rangeInvalid: t('report.rangeInvalid'),
-        }}
-      />
-      {!filter.from && !filter.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
-      {report.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('report.loading')}</span>
-        </div>
-      )}
-      {failed !== null && (
-        <div className="space-y-3">
-          <AlertMessage>
-            {isHttpError(failed, 422) ? t('report.rangeTooLong') : t('report.loadFailed')}
-          </AlertMessage>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void report.refetch();
-              void total.refetch();
-            }}
-          >
-            {t('report.retry')}
-          </Button>
-        </div>
-      )}
-      {total.data && (
-        <TotalsBar
-          testId="fishing-totals"
-          items={[
-            { label: t('fishingReport.count'), value: total.data.count },
-            { label: t('fishingReport.shots'), value: total.data.shots.toLocaleString('en-US') },
-            { label: t('report.totalStake'), value: <Money amount={total.data.stake} /> },
-            { label: t('report.totalPayout'), value: <Money amount={total.data.payout} /> },
-            {
-              label: t('report.totalWinLose'),
-              value: <WinLoseMoney amount={total.data.win_lose} className="!text-white" />,
-            },
-          ]}
-        />
-      )}
-      {list && !report.isError && (
-        <>
-          {list.items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-              <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-              <p>{t('fishingReport.empty')}</p>
-            </div>
-          ) : (
-            <Rows items={list.items} />
-          )}
-          <Pager
-            meta={list.meta}
-            onPage={(page) => setFilter({ page })}
-            labels={{
-              nav: t('report.pages'),
-              previous: t('report.previous'),
-              next: t('report.next'),
-              pageOf: (page, last) => t('report.pageOf', { page, last }),
-            }}
-          />
-        </>
-      )}
-    </div>
+    <ReportFrame
+      title={t('fishingReport.title')}
+      filter={filter}
+      onFilter={setFilter}
+      dateRangeLabels={{
+        form: t('report.filter'),
+        from: t('report.from'),
+        to: t('report.to'),
+        search: t('report.search'),
+        clear: t('report.clear'),
+        rangeInvalid: t('report.rangeInvalid'),
+      }}
+      report={report}
+      total={total}
+      totalsTestId="fishing-totals"
+      totals={(sum) => [
+        { label: t('fishingReport.count'), value: sum.count },
+        { label: t('fishingReport.shots'), value: sum.shots.toLocaleString('en-US') },
+        ...moneyTotals(sum, t),
+      ]}
+      rows={(items) => <Rows items={items} />}
+      emptyText={t('fishingReport.empty')}
+    />
   );
 }

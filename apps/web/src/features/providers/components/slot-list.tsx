@@ -1,8 +1,7 @@
 import { formatRiel } from '@lotto59/domain';
 import { Link } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LoadingState } from '@/components/ui/loading-state';
 import { useSlotGames } from '../api/get-slot-games';
 import { useProviderTranslation } from '../i18n';
 
@@ -13,19 +12,13 @@ export function SlotList({ playHref }: { playHref: (code: string) => string }) {
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t('slots.title')}</h1>
-      {games.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('slots.loading')}</span>
-        </div>
-      )}
+      {games.isPending && <LoadingState label={t('slots.loading')} />}
       {games.isError && (
-        <div className="space-y-3">
-          <AlertMessage>{t('slots.loadFailed')}</AlertMessage>
-          <Button variant="secondary" onClick={() => void games.refetch()}>
-            {t('slots.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('slots.loadFailed')}
+          retryLabel={t('slots.retry')}
+          onRetry={() => void games.refetch()}
+        />
       )}
       {games.data && games.data.length === 0 && <p className="text-slate-600">{t('slots.empty')}</p>}
       {games.data && games.data.length > 0 && (

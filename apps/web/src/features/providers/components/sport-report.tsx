@@ -5,46 +5,13 @@ import {
   type SportReportRow,
   type SportSlipStatus,
 } from '@lotto59/contract';
-import { Inbox } from 'lucide-react';
-import { useId } from 'react';
-import { useSearchParams } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { DateRangeForm } from '@/components/ui/date-range-form';
 import { Money, WinLoseMoney } from '@/components/ui/money';
-import { Pager } from '@/components/ui/pager';
-import { Spinner } from '@/components/ui/spinner';
-import { TotalsBar } from '@/components/ui/totals-bar';
-import { dateParam } from '@/lib/date-param';
 import { useFormatDateTime } from '@/lib/date-time';
-import { isHttpError } from '@/lib/http-client';
-import { useSportReport, useSportReportTotal, type SportReportFilter } from '../api/get-sport-report';
+import { useSportReport, useSportReportTotal } from '../api/get-sport-report';
 import { useProviderTranslation, type ProviderT } from '../i18n';
-
-/** The filter lives in the address (`?from=…&to=…&status=…&page=…`): back, reload and links keep it. */
-function useFilter(): [SportReportFilter, (next: Partial<SportReportFilter>) => void] {
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status') ?? '';
-  const filter: SportReportFilter = {
-    from: dateParam(params, 'from'),
-    to: dateParam(params, 'to'),
-    status: (SPORT_SLIP_STATUSES as readonly string[]).includes(status)
-      ? (status as SportSlipStatus)
-      : undefined,
-    page: Math.max(1, Math.trunc(Number(params.get('page') ?? '1')) || 1),
-  };
-  const update = (next: Partial<SportReportFilter>) => {
-    const merged = { ...filter, ...next };
-    const search = new URLSearchParams();
-    if (merged.from) search.set('from', merged.from);
-    if (merged.to) search.set('to', merged.to);
-    if (merged.status) search.set('status', merged.status);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search);
-  };
-  return [filter, update];
-}
+import { useReportFilter } from '../lib/use-report-filter';
+import { moneyTotals, ReportFrame } from './report-frame';
 
 const STATUS_STYLE: Record<SportSlipStatus, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -115,40 +82,6 @@ function StatusBadge({ status }: { status: SportSlipStatus }) {
     >
       {t(`sport.statuses.${status}`)}
     </span>
-  );
-}
-
-function StatusFilter({
-  value,
-  onChange,
-}: {
-  value: SportSlipStatus | undefined;
-  onChange: (status: SportSlipStatus | undefined) => void;
-}) {
-  const { t } = useProviderTranslation();
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-        {t('report.status')}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => {
-          const next = event.target.value;
-          onChange(known(SPORT_SLIP_STATUSES, next) ? next : undefined);
-        }}
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
-      >
-        <option value="">{t('report.allStatuses')}</option>
-        {SPORT_SLIP_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {t(`sport.statuses.${status}`)}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -255,96 +188,30 @@ function Rows({ items }: { items: readonly SportReportRow[] }) {
 /** `/report/sport` (providers.md §8): slips and their legs, a date range and status, totals, pages. */
 export function SportReport() {
   const { t } = useProviderTranslation();
-  const [filter, setFilter] = useFilter();
+  const [filter, setFilter] = useReportFilter(SPORT_SLIP_STATUSES);
   const report = useSportReport(filter);
   const total = useSportReportTotal(filter);
-  const list = report.data;
-  const failed = report.isError ? report.error : total.isError ? total.error : null;
   return (
-    <div className="mx-auto max-w-5xl space-y-4 p-4 sm:p-6">
-      <h1 className="text-2xl font-semibold">{t('sport.title')}</h1>
-      <DateRangeForm range={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
-      <StatusFilter value={filter.status} onChange={(status) => setFilter({ status, page: 1 })} />
-      {!filter.from && !filter.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
-      {report.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('report.loading')}</span>
-        </div>
-      )}
-      {failed !== null && (
-        <div className="space-y-3">
-          <AlertMessage>
-            {/* The server's 422 text is English for operators: the player reads why in their language. */}
-            {isHttpError(failed, 422) ? t('report.rangeTooLong') : t('report.loadFailed')}
-          </AlertMessage>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void report.refetch();
-              void total.refetch();
-            }}
-          >
-            {t('report.retry')}
-          </Button>
-        </div>
-      )}
-      {total.data && (
-        <TotalsBar
-          testId="sport-totals"
-          items={[
-            { label: t('sport.count'), value: total.data.count, testId: 'sport-total-count' },
-            {
-              label: t('report.totalStake'),
-              value: <Money amount={total.data.stake} />,
-              testId: 'sport-total-stake',
-            },
-            {
-              label: t('report.totalPayout'),
-              value: <Money amount={total.data.payout} />,
-              testId: 'sport-total-payout',
-            },
-            {
-              label: t('report.totalWinLose'),
-              // On the dark band: the sign carries win or lose, the colour stays readable.
-              value: <WinLoseMoney amount={total.data.win_lose} className="!text-white" />,
-              testId: 'sport-total-win-lose',
-            },
-            {
-              label: t('sport.pendingCount'),
-              value: total.data.pending_count,
-              testId: 'sport-total-pending-count',
-            },
-            {
-              label: t('sport.pendingStake'),
-              value: <Money amount={total.data.pending_stake} />,
-              testId: 'sport-total-pending-stake',
-            },
-          ]}
-        />
-      )}
-      {list && !report.isError && (
-        <>
-          {list.items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-              <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-              <p>{t('sport.empty')}</p>
-            </div>
-          ) : (
-            <Rows items={list.items} />
-          )}
-          <Pager
-            meta={list.meta}
-            onPage={(page) => setFilter({ page })}
-            labels={{
-              nav: t('report.pages'),
-              previous: t('report.previous'),
-              next: t('report.next'),
-              pageOf: (page, last) => t('report.pageOf', { page, last }),
-            }}
-          />
-        </>
-      )}
-    </div>
+    <ReportFrame
+      title={t('sport.title')}
+      filter={filter}
+      onFilter={setFilter}
+      statuses={{ values: SPORT_SLIP_STATUSES, name: (status) => t(`sport.statuses.${status}`) }}
+      report={report}
+      total={total}
+      totalsTestId="sport-totals"
+      totals={(sum) => [
+        { label: t('sport.count'), value: sum.count, testId: 'sport-total-count' },
+        ...moneyTotals(sum, t, 'sport'),
+        { label: t('sport.pendingCount'), value: sum.pending_count, testId: 'sport-total-pending-count' },
+        {
+          label: t('sport.pendingStake'),
+          value: <Money amount={sum.pending_stake} />,
+          testId: 'sport-total-pending-stake',
+        },
+      ]}
+      rows={(items) => <Rows items={items} />}
+      emptyText={t('sport.empty')}
+    />
   );
 }

@@ -1,10 +1,6 @@
 import type { TransactionList, TransactionRecord, TransactionType } from '@lotto59/contract';
 import { formatRiel } from '@lotto59/domain';
-import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useFormatDateTime } from '@/lib/date-time';
 import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
@@ -14,7 +10,10 @@ import { dateParam } from '@/lib/date-param';
 import { DateRangeForm } from '@/components/ui/date-range-form';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Money } from '@/components/ui/money';
-import { Pager } from '@/components/ui/pager';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Pager, pagerLabels } from '@/components/ui/pager';
 import { TotalsBar } from '@/components/ui/totals-bar';
 
 /** The filter lives in the address (`?from=…&to=…&page=…`), so back, reload and links keep it. */
@@ -93,23 +92,15 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
     <div className="mx-auto max-w-3xl space-y-4 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">{t(TITLE_KEY[type])}</h1>
       <DateRangeForm range={filter} onApply={(next) => setFilter({ ...next, page: 1 })} />
-      {query.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('common.loading')}</span>
-        </div>
-      )}
+      {query.isPending && <LoadingState label={t('common.loading')} />}
       {query.isError && !list && (
-        <div className="space-y-3">
-          <AlertMessage>
-            {isHttpError(query.error, 422)
-              ? t('fieldErrors.dateRangeInvalid')
-              : errorMessageOf(query.error, t)}
-          </AlertMessage>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={
+            isHttpError(query.error, 422) ? t('fieldErrors.dateRangeInvalid') : errorMessageOf(query.error, t)
+          }
+          retryLabel={t('common.retry')}
+          onRetry={() => void query.refetch()}
+        />
       )}
       {list && (
         <>
@@ -124,22 +115,14 @@ export function TransactionHistory({ type }: { type: TransactionType }) {
             note={t('transactions.count', { count: list.meta.total })}
           />
           {list.items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-              <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-              <p>{t(EMPTY_KEY[type])}</p>
-            </div>
+            <EmptyState>{t(EMPTY_KEY[type])}</EmptyState>
           ) : (
             <Rows list={list} t={t} />
           )}
           <Pager
             meta={list.meta}
             onPage={(page) => setFilter({ page })}
-            labels={{
-              nav: t('transactions.pages'),
-              previous: t('transactions.previous'),
-              next: t('transactions.next'),
-              pageOf: (page, last) => t('transactions.pageOf', { page, last }),
-            }}
+            labels={pagerLabels(t, 'transactions')}
           />
         </>
       )}

@@ -1,10 +1,9 @@
 import type { BetReport as BetReportData } from '@lotto59/contract';
-import { Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LoadingState } from '@/components/ui/loading-state';
 import { ScrollRegion } from '@/components/ui/scroll-region';
-import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation } from '@/lib/i18n';
 import { useBetReport, type ReportRange } from '../../api/get-bet-report';
@@ -114,29 +113,20 @@ export function BetReport() {
       <h1 className="text-2xl font-semibold">{t('report.title')}</h1>
       <DateRangeForm range={range} onApply={setRange} />
       {!range.from && !range.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
-      {report.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('game.loading')}</span>
-        </div>
-      )}
+      {report.isPending && <LoadingState label={t('game.loading')} />}
       {report.isError && !report.data && (
-        <div className="space-y-3">
-          <AlertMessage>
-            {/* The server's 422 text is English for operators: the player reads why in their language. */}
-            {isHttpError(report.error, 422) ? tApp('fieldErrors.dateRangeInvalid') : t('report.loadFailed')}
-          </AlertMessage>
-          <Button variant="secondary" onClick={() => void report.refetch()}>
-            {t('game.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          // The server's 422 text is English for operators: the player reads why in their language.
+          message={
+            isHttpError(report.error, 422) ? tApp('fieldErrors.dateRangeInvalid') : t('report.loadFailed')
+          }
+          retryLabel={t('game.retry')}
+          onRetry={() => void report.refetch()}
+        />
       )}
       {report.data &&
         (report.data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-            <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-            <p>{t('report.empty')}</p>
-          </div>
+          <EmptyState>{t('report.empty')}</EmptyState>
         ) : (
           <>
             <ReportChart report={report.data} />

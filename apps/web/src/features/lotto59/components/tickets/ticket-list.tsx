@@ -1,11 +1,7 @@
 import type { BetRecord } from '@lotto59/contract';
 import { formatRiel, formatTicketId, TICKET_FILTERS, type TicketFilter } from '@lotto59/domain';
 import { useFormatDateTime } from '@/lib/date-time';
-import { Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AlertMessage } from '@/components/ui/alert-message';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { useTickets, type TicketQuery } from '../../api/get-tickets';
 import { useLottoTranslation } from '../../i18n';
 import { betSelection, betTypeName } from '../bet-names';
@@ -14,7 +10,10 @@ import { TicketLookup } from './ticket-lookup';
 import { StatusPill } from './ticket-parts';
 import { dateParam } from '@/lib/date-param';
 import { Money } from '@/components/ui/money';
-import { Pager } from '@/components/ui/pager';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Pager, pagerLabels } from '@/components/ui/pager';
 import { TotalsBar } from '@/components/ui/totals-bar';
 
 /** The filter lives in the address (`?type=…&from=…&to=…&round=…&page=…`): back, reload and links keep it. */
@@ -110,19 +109,13 @@ export function TicketList({
       <h1 className="text-2xl font-semibold">{t('tickets.title')}</h1>
       <TicketLookup onFound={onLookup} />
       <TicketFilters query={query} onApply={(next) => setQuery({ ...next, page: 1 })} />
-      {tickets.isPending && (
-        <div role="status" className="flex justify-center p-8 text-emerald-700">
-          <Spinner className="size-8" />
-          <span className="sr-only">{t('game.loading')}</span>
-        </div>
-      )}
+      {tickets.isPending && <LoadingState label={t('game.loading')} />}
       {tickets.isError && !list && (
-        <div className="space-y-3">
-          <AlertMessage>{t('tickets.loadFailed')}</AlertMessage>
-          <Button variant="secondary" onClick={() => void tickets.refetch()}>
-            {t('game.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          message={t('tickets.loadFailed')}
+          retryLabel={t('game.retry')}
+          onRetry={() => void tickets.refetch()}
+        />
       )}
       {list && (
         <>
@@ -143,10 +136,7 @@ export function TicketList({
             ]}
           />
           {list.items.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-2xl bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">
-              <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-              <p>{t('tickets.empty')}</p>
-            </div>
+            <EmptyState>{t('tickets.empty')}</EmptyState>
           ) : (
             <ul className="space-y-2" aria-label={t('tickets.listLabel')}>
               {list.items.map((bet) => (
@@ -154,16 +144,7 @@ export function TicketList({
               ))}
             </ul>
           )}
-          <Pager
-            meta={list.meta}
-            onPage={(page) => setQuery({ page })}
-            labels={{
-              nav: t('tickets.pages'),
-              previous: t('tickets.previous'),
-              next: t('tickets.next'),
-              pageOf: (page, last) => t('tickets.pageOf', { page, last }),
-            }}
-          />
+          <Pager meta={list.meta} onPage={(page) => setQuery({ page })} labels={pagerLabels(t, 'tickets')} />
         </>
       )}
     </div>
