@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { TEST_DIALECTS } from '../../../test/databases';
 import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { riel } from '@lotto59/domain';
+import * as repo from './providers.repository';
 import { SECRETS_FILE } from './providers.public';
 
 const SECRET_3 = 'a1'.repeat(32);
@@ -269,22 +271,43 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(live.balance).toBe(115_005);
   });
 
-  it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL through transferWithin', async () => {
+  it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL as one statement each (0038)', async () => {
     const s = await seat(10_000);
     const viaKysely = vi.spyOn(t.app.services.wallet, 'transferWithin');
+    const inOneStatement = vi.spyOn(t.app.services.wallet, 'transferNewWithin');
+    const withTheRecord = vi.spyOn(t.app.services.wallet, 'newTransferCtes');
     try {
       const placed = bet(s, 1_000);
-      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 9_000 });
-      expect(await slots.call('win', win(s, placed, 300))).toMatchObject({ status: 'RS_OK', balance: 9_300 });
+      const placedReply = await slots.call('bet', placed);
+      expect(placedReply).toMatchObject({ status: 'RS_OK', balance: 9_000 });
+      const paid = win(s, placed, 300);
+      const paidReply = await slots.call('win', paid);
+      expect(paidReply).toMatchObject({ status: 'RS_OK', balance: 9_300 });
       const cancelled = bet(s, 2_000);
       expect(await slots.call('bet', cancelled)).toMatchObject({ status: 'RS_OK', balance: 7_300 });
       const back = rollback(s, cancelled.transaction_uuid, cancelled.round_id);
       expect(await slots.call('rollback', back)).toMatchObject({ status: 'RS_OK', balance: 9_300 });
-      expect(viaKysely).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
+      expect(viaKysely).toHaveBeenCalledTimes(0);
+      // PostgreSQL: the bets and the win with their records (one statement each), the rollback's transfer alone.
+      expect(withTheRecord).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 3);
+      expect(inOneStatement).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 1);
       expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 300, status: 'CLOSED' });
       expect(await round(cancelled.round_id)).toMatchObject({ stake: 0, status: 'ROLLED_BACK' });
+      // The stored answers are the answers, byte for byte (the statement fills in the balance).
+      const stored = async (transactionUuid: string) =>
+        (await repo.findTransaction(t.tdb.db, '3', transactionUuid))?.response_json;
+      const { status, request_uuid, user, currency, balance } = placedReply;
+      expect(await stored(placed.transaction_uuid)).toBe(
+        JSON.stringify({ status, request_uuid, user, currency, balance }),
+      );
+      expect(JSON.parse((await stored(paid.transaction_uuid))!)).toEqual(paidReply);
+      expect(await stored(paid.transaction_uuid)).toBe(
+        `{"status":"RS_OK","request_uuid":"${paid.request_uuid}","user":"${s.user}","currency":"KHR","balance":9300}`,
+      );
     } finally {
       viaKysely.mockRestore();
+      inOneStatement.mockRestore();
+      withTheRecord.mockRestore();
     }
   });
 
@@ -411,6 +434,56 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(typeof refused.balance).toBe('number');
   });
 
+  it('bets and wins of 12 players at once (shared batches on both dialects) land each once, and the ledger reconciles', async () => {
+    const seats = await Promise.all(Array.from({ length: 12 }, () => seat(5_000)));
+    const providerBefore = await t.app.services.wallet.systemBalance('provider:3');
+    // Per player: four bets of 1,000 and a fifth of 2,000 that the balance cannot cover once the four land.
+    // All at once, so that refused and accepted units share batches.
+    const placed = seats.map((s) => [1, 2, 3, 4].map(() => bet(s, 1_000)));
+    const overdrawn = seats.map((s) => bet(s, 2_000));
+    const firstReplies = await Promise.all(
+      seats.flatMap((_, i) => [
+        ...placed[i]!.map((b) => slots.call('bet', b)),
+        slots.call('bet', overdrawn[i]!),
+      ]),
+    );
+    const statuses = firstReplies.map((r) => r.status);
+    // Each player had 5,000: the fifth bet lands only if it came before one of the others (then one of the
+    // 1,000s is refused); either way exactly 4,000 or 5,000 was staked and nothing went below zero.
+    expect(statuses.filter((x) => x !== 'RS_OK' && x !== 'RS_ERROR_NOT_ENOUGH_MONEY')).toEqual([]);
+    const landed = (b: ReturnType<typeof bet>) =>
+      firstReplies[seats.flatMap((_, i) => [...placed[i]!, overdrawn[i]!]).indexOf(b)]!.status === 'RS_OK';
+    // Now every landed bet's win (300 each) at once, with each landed bet sent again (replays).
+    const wins = seats.flatMap((s, i) =>
+      [...placed[i]!, overdrawn[i]!].filter(landed).map((b) => win(s, b, 300)),
+    );
+    const replays = seats.flatMap((_, i) => [...placed[i]!, overdrawn[i]!].filter(landed));
+    const secondReplies = await Promise.all([
+      ...wins.map((w) => slots.call('win', w)),
+      ...replays.map((b) => slots.call('bet', b)),
+    ]);
+    expect(secondReplies.map((r) => r.status).every((x) => x === 'RS_OK')).toBe(true);
+    let staked = 0;
+    for (const [i, s] of seats.entries()) {
+      const mine = [...placed[i]!, overdrawn[i]!].filter(landed);
+      const stake = mine.reduce((sum, b) => sum + b.amount, 0);
+      staked += stake;
+      expect(stake).toBeLessThanOrEqual(5_000);
+      expect(stake).toBeGreaterThanOrEqual(4_000);
+      expect(await balanceOf(s.player.id)).toBe(5_000 - stake + 300 * mine.length);
+    }
+    // The provider's account got every stake and paid every win, once.
+    expect(await t.app.services.wallet.systemBalance('provider:3')).toBe(
+      providerBefore + staked - 300 * wins.length,
+    );
+    expect(await t.app.services.wallet.reconcile()).toMatchObject({
+      ok: true,
+      sumOfBalances: 0,
+      negativePlayerAccounts: 0,
+      unbalanced: [],
+    });
+  });
+
   it('the same bet sent 10 times at once moves money once', async () => {
     const s = await seat(20_000);
     const placed = bet(s, 5_000);
@@ -479,6 +552,43 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     }
     expect(await balanceOf(s.player.id)).toBe(expected);
   });
+
+  it.runIf(dialect === 'postgres')(
+    "a win waiting on its round for another process's rollback of the bet sees that rollback and pays nothing",
+    async () => {
+      const s = await seat(10_000);
+      const placed = bet(s, 2_000);
+      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK', balance: 8_000 });
+      let rolledBack!: () => void;
+      const rollbackHeld = new Promise<void>((r) => (rolledBack = r));
+      let commit!: () => void;
+      const mayCommit = new Promise<void>((r) => (commit = r));
+      // Another API process's rollback: the round's lock, the bet marked, the stake back; not yet committed.
+      const otherProcess = t.tdb.db.transaction().execute(async (trx) => {
+        await repo.lockRound(trx, '3', placed.round_id);
+        expect(await repo.markRolledBack(trx, '3', placed.transaction_uuid)).toBe(true);
+        await t.app.services.wallet.transferWithin(trx, {
+          idempotencyKey: `prov:3:${uuid()}`,
+          kind: 'provider_rollback',
+          from: { system: 'provider:3' },
+          to: { playerId: s.player.id },
+          amount: riel(2_000),
+          reference: placed.round_id,
+        });
+        rolledBack();
+        await mayCommit;
+      });
+      await rollbackHeld;
+      const paid = slots.call('win', win(s, placed, 5_000));
+      // The win's batch now waits for the round's lock.
+      await new Promise((r) => setTimeout(r, 200));
+      commit();
+      await otherProcess;
+      expect(await paid).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
+      expect(await balanceOf(s.player.id)).toBe(10_000);
+      expect(await round(placed.round_id)).toMatchObject({ payout: 0 });
+    },
+  );
 
   it('PROVIDER_MAX_BET: a larger stake is RS_ERROR_LIMIT_REACHED, checked before the balance', async () => {
     const s = await seat(100_000);

@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { WalletService } from '../wallet/wallet.public';
 import { providerAccount } from './providers.catalog';
 import * as repo from './providers.repository';
+import { answerBeforeBalance } from './providers.repository';
 import type { ProviderCode } from './providers.table';
 import { businessHash, notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
 
@@ -25,7 +26,7 @@ export interface MoveDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
-  /** The moves' transactions: on SQLite, several moves share one commit (db/group-transaction.ts). */
+  /** The moves' transactions: several moves share one commit, a savepoint each (db/group-transaction.ts). */
   transact: Transact;
 }
 
@@ -114,33 +115,29 @@ export async function placeBet(
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
     return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, seenNew, async (trx) => {
-      const balance = await moveMoney(deps, trx, {
-        key: ledgerKey(provider, body.transaction_uuid),
+      const nowMs = deps.clock.nowMs();
+      const transfer = {
+        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
         kind: 'provider_bet',
         from: { accountId },
         to: providerAccount(provider),
         amount,
         reference: body.round_id,
-        playerSide: 'from',
-        playerId,
-      });
-      const reply = ok(body.request_uuid, body.user, balance);
-      const nowMs = deps.clock.nowMs();
-      await repo.insertTransaction(trx, {
+      };
+      const record = {
         provider,
         transaction_uuid: body.transaction_uuid,
-        action: 'bet',
+        action: 'bet' as const,
         player_id: playerId,
         game_code: body.game_code,
         round_id: body.round_id,
         amount,
         reference_transaction_uuid: null,
         request_hash: hash,
-        response_json: JSON.stringify(reply),
-        rolled_back: 0,
+        rolled_back: 0 as const,
         created_at_ms: nowMs,
-      });
-      const ownRound = await repo.addRoundBet(trx, {
+      };
+      const round = {
         provider,
         roundId: body.round_id,
         playerId,
@@ -148,9 +145,42 @@ export async function placeBet(
         amount,
         meta: metaText(body.meta),
         nowMs,
+      };
+      // A round id already used for another player: refused, and the debit rolls back with it.
+      const otherPlayersRound = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      // PostgreSQL: the whole bet in one statement (decision 0038); a bet of 0 moves no money.
+      const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
+      if (oneStatement) {
+        const moved = await repo.betInOneStatement(
+          trx,
+          oneStatement.ctes,
+          {
+            ...record,
+            answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+          },
+          round,
+        );
+        if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+        if (!moved.own_round) throw otherPlayersRound();
+        return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).fromBalanceAfter);
+      }
+      const balance = await moveMoney(deps, trx, {
+        key: transfer.idempotencyKey,
+        kind: transfer.kind,
+        from: transfer.from,
+        to: transfer.to,
+        amount,
+        reference: body.round_id,
+        playerSide: 'from',
+        playerId,
       });
-      // A round id already used for another player: refused, and the debit above rolls back with it.
-      if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      const reply = ok(body.request_uuid, body.user, balance);
+      const ownRound = await repo.insertBetWithRound(
+        trx,
+        { ...record, response_json: JSON.stringify(reply) },
+        round,
+      );
+      if (!ownRound) throw otherPlayersRound();
       return reply;
     });
   } catch (error) {
@@ -185,17 +215,21 @@ export async function payWin(
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, async (trx) => {
     // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
-    // either committed (seen below) or waits for us. A refusal below rolls it back with the rest.
+    // either committed (seen in the bet read after it) or waits for us. A refusal below rolls it back with
+    // the rest. One statement on PostgreSQL (decision 0038).
     const nowMs = deps.clock.nowMs();
-    await repo.addRoundWin(trx, {
-      provider,
-      roundId: body.round_id,
-      amount,
-      meta: metaText(body.meta),
-      closed: body.round_closed,
-      nowMs,
-    });
-    const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
+    const bet = await repo.addRoundWinAndFindBet(
+      trx,
+      {
+        provider,
+        roundId: body.round_id,
+        amount,
+        meta: metaText(body.meta),
+        closed: body.round_closed,
+        nowMs,
+      },
+      body.reference_transaction_uuid,
+    );
     if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', body.request_uuid));
     if (bet.action === 'tombstone' || bet.rolled_back === 1) {
       throw new Refusal(refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', body.request_uuid));
@@ -203,31 +237,50 @@ export async function payWin(
     if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
       throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
     }
-    const balance = await moveMoney(deps, trx, {
-      key: ledgerKey(provider, body.transaction_uuid),
-      kind: 'provider_win',
-      from: providerAccount(provider),
-      to: { accountId },
-      amount,
-      reference: body.round_id,
-      playerSide: 'to',
-      playerId,
-    });
-    const reply = ok(body.request_uuid, body.user, balance);
-    await repo.insertTransaction(trx, {
+    const record = {
       provider,
       transaction_uuid: body.transaction_uuid,
-      action: 'win',
+      action: 'win' as const,
       player_id: playerId,
       game_code: body.game_code,
       round_id: body.round_id,
       amount,
       reference_transaction_uuid: body.reference_transaction_uuid,
       request_hash: hash,
-      response_json: JSON.stringify(reply),
-      rolled_back: 0,
+      rolled_back: 0 as const,
       created_at_ms: nowMs,
+    };
+    const transfer = {
+      idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+      kind: 'provider_win',
+      from: providerAccount(provider),
+      to: { accountId },
+      amount,
+      reference: body.round_id,
+    };
+    // PostgreSQL: the transfer and the record in one statement (decision 0038); a win of 0 moves no money.
+    const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
+    if (oneStatement) {
+      const moved = await repo.creditInOneStatement(trx, oneStatement.ctes, {
+        ...record,
+        answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+      });
+      // The provider's account may go below zero: never, unless the ledger refuses.
+      if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+      return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).toBalanceAfter);
+    }
+    const balance = await moveMoney(deps, trx, {
+      key: transfer.idempotencyKey,
+      kind: transfer.kind,
+      from: transfer.from,
+      to: transfer.to,
+      amount,
+      reference: body.round_id,
+      playerSide: 'to',
+      playerId,
     });
+    const reply = ok(body.request_uuid, body.user, balance);
+    await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
     return reply;
   });
 }
@@ -267,7 +320,7 @@ export async function rollBack(
         reference_transaction_uuid: body.reference_transaction_uuid,
         request_hash: hash,
         response_json: JSON.stringify(reply),
-        rolled_back: 0,
+        rolled_back: 0 as const,
         created_at_ms: nowMs,
       });
       return reply;
@@ -338,7 +391,9 @@ async function moveMoney(
   },
 ): Promise<number> {
   if (m.amount === 0) return deps.wallet.playerBalance(m.playerId, trx);
-  const receipt = await deps.wallet.transferWithin(trx, {
+  // The move looked its transaction id up in this transaction (or its caller just before, `seenNew`), and
+  // the ledger key is written only with that record: a new key, one statement on PostgreSQL.
+  const receipt = await deps.wallet.transferNewWithin(trx, {
     idempotencyKey: m.key,
     kind: m.kind,
     from: m.from,

@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
 import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
@@ -17,6 +18,7 @@ import {
   type TransferCommand,
   type TransferReceipt,
 } from './wallet.ledger';
+import { newTransferCtes, transferInOneStatement, type MovedRow } from './wallet.pg-transfer.repository';
 import * as repo from './wallet.repository';
 import { SqliteTransfers } from './wallet.sqlite-transfer';
 import type { StatementKind } from './wallet.repository';
@@ -99,6 +101,55 @@ export class WalletService {
       created_at_ms: this.clock.nowMs(),
     };
     return toTransferReceipt({ ...row, id: await repo.insertTransfer(trx, row) }, false);
+  }
+
+  /**
+   * `transferWithin` for a key the caller knows to be new (it looked its own record up in the same
+   * transaction, and the key is written only with that record): on PostgreSQL one statement, without the
+   * key's lookup (wallet.pg-transfer.repository.ts). A key used after all is refused by its unique index
+   * (23505): the caller then looks again and answers as a replay. The same rows and checks otherwise.
+   */
+  async transferNewWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
+    if (this.sqlite) return this.transferWithin(trx, cmd);
+    const row = await this.newTransferRow(trx, cmd);
+    const written = await transferInOneStatement(trx, row);
+    if (!written) throw new AppError('INSUFFICIENT_FUNDS');
+    return toTransferReceipt({ ...row, ...written }, false);
+  }
+
+  /**
+   * PostgreSQL: `transferNewWithin` as common table expressions for the caller's own statement, which
+   * writes its rows with the transfer in one round trip (`transfer_moved(id, from_balance_after,
+   * to_balance_after)`: no row when the debit is not covered); `receiptOf` turns that row into the
+   * receipt. Undefined on SQLite. The same rows, locks and checks as `transferNewWithin`.
+   */
+  async newTransferCtes(
+    trx: Executor,
+    cmd: TransferCommand,
+  ): Promise<{ ctes: RawBuilder<unknown>; receiptOf: (moved: MovedRow) => TransferReceipt } | undefined> {
+    if (this.sqlite) return undefined;
+    const row = await this.newTransferRow(trx, cmd);
+    return {
+      ctes: newTransferCtes(row),
+      receiptOf: (moved) => toTransferReceipt({ ...row, ...moved }, false),
+    };
+  }
+
+  private async newTransferRow(trx: Executor, cmd: TransferCommand) {
+    assertTransferAmount(cmd.amount);
+    const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
+    assert(fromId !== toId, 'a transfer needs two different accounts');
+    return {
+      idempotency_key: cmd.idempotencyKey,
+      request_hash: requestHash({ ...cmd, fromId, toId }),
+      kind: cmd.kind,
+      from_account_id: fromId,
+      to_account_id: toId,
+      amount: cmd.amount,
+      reference: cmd.reference ?? null,
+      note: cmd.note ?? null,
+      created_at_ms: this.clock.nowMs(),
+    };
   }
 
   /**
