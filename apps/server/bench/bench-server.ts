@@ -204,15 +204,22 @@ async function reconcile(
   handle: DbHandle,
 ): Promise<Omit<BenchReconcile, 'type'>> {
   const report = await wallet.reconcile();
-  const byAction = await handle.db
-    .selectFrom('provider_transactions')
-    .select((eb) => ['action', eb.fn.countAll<number>().as('n')])
-    .groupBy('action')
-    .execute();
-  const rounds = await handle.db
-    .selectFrom('provider_rounds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  // One snapshot for both counts: calls still in flight when the load stopped land meanwhile, and two
+  // separate reads would show rounds without their bets.
+  const { byAction, rounds } = await handle.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({
+      byAction: await trx
+        .selectFrom('provider_transactions')
+        .select((eb) => ['action', eb.fn.countAll<number>().as('n')])
+        .groupBy('action')
+        .execute(),
+      rounds: await trx
+        .selectFrom('provider_rounds')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    }));
   return {
     report,
     transactions: Object.fromEntries(byAction.map((r) => [r.action, Number(r.n)])),
