@@ -20,6 +20,7 @@ import { ResultsService } from './results/results.service';
 import { RoundsService } from './rounds/rounds.service';
 import { Scheduler } from './scheduler/scheduler';
 import { createSchedulerLease } from './scheduler/scheduler-lease';
+import { SettledTicketTotals } from './tickets/settled-ticket-totals';
 import { SettlementService } from './settlement/settlement.service';
 import { TicketsService } from './tickets/tickets.service';
 
@@ -82,7 +83,14 @@ export function createLotto59(deps: Lotto59Deps) {
     scheduler,
     bets: new BetsService(betWriter(deps, settings), deps.maintenance, events, settings),
     results: new ResultsService(rounds, clock, settings.timeZone, pastRounds),
-    tickets: new TicketsService(db, rounds, deps.players, settings.timeZone, reads),
+    tickets: new TicketsService(
+      db,
+      rounds,
+      deps.players,
+      settings.timeZone,
+      reads,
+      new SettledTicketTotals(rounds, clock),
+    ),
     reports: new ReportsService(reads, clock, settings.timeZone),
     pools: new PoolsService(db, clock, deps.players),
     /** Bet submissions accepted and not yet answered (the `write_queue_depth` gauge). */

@@ -1,6 +1,6 @@
 import { DRAW_SIZE, assert, drawNumbers, serverSeedHash, totalOf, type Pool } from '@lotto59/domain';
 import type { RoundRecord } from '@lotto59/contract';
-import type { Db } from '../../../db/database';
+import type { Db, Executor } from '../../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
@@ -91,8 +91,9 @@ export class RoundsService {
     return repo.findActiveRounds(this.db);
   }
 
-  oldestActive() {
-    return repo.oldestActiveRound(this.db);
+  /** The oldest round still OPEN or RELEASING (every bet of an older round is final), on `ex` (a replica's). */
+  oldestActive(ex: Executor = this.db) {
+    return repo.oldestActiveRound(ex);
   }
 
   view(round: Round, nowMs = this.clock.nowMs()): RoundRecord {

@@ -12,11 +12,16 @@ export interface TicketFilterArgs {
   roundId?: number | undefined;
   fromMs?: number | undefined;
   toMs?: number | undefined;
+  /** Bets of rounds from this id on / before this id (the settled-totals split, settled-ticket-totals.ts). */
+  fromRoundId?: number | undefined;
+  beforeRoundId?: number | undefined;
 }
 
 function ticketsOf(ex: Executor, f: TicketFilterArgs) {
   let q = betsWithRound(ex).where('b.player_id', '=', f.playerId);
   if (f.roundId !== undefined) q = q.where('b.round_id', '=', f.roundId);
+  if (f.fromRoundId !== undefined) q = q.where('b.round_id', '>=', f.fromRoundId);
+  if (f.beforeRoundId !== undefined) q = q.where('b.round_id', '<', f.beforeRoundId);
   if (f.fromMs !== undefined) q = q.where('b.created_at_ms', '>=', f.fromMs);
   if (f.toMs !== undefined) q = q.where('b.created_at_ms', '<', f.toMs);
   switch (f.type) {

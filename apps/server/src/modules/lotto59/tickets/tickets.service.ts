@@ -14,6 +14,7 @@ import { toBetRecord } from '../bets/bet-record';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import { iso } from '../rounds/round-view';
 import type { RoundsService } from '../rounds/rounds.service';
+import type { SettledTicketTotals } from './settled-ticket-totals';
 import * as repo from './tickets.repository';
 
 /**
@@ -28,15 +29,19 @@ export class TicketsService {
     private readonly timeZone: string,
     /** Where the list reads (a replica unless the player wrote lately); the rest reads the primary. */
     private readonly reads: ReadDb,
+    /** The all-time totals of a list without dates, kept for its final part (settled-ticket-totals.ts). */
+    private readonly settledTotals: SettledTicketTotals,
   ) {}
 
   async list(playerId: number, query: TicketListQuery): Promise<TicketList> {
     const range = localDateRange(query.from, query.to, this.timeZone);
     const filter = { playerId, type: query.type, roundId: query.result_id, ...range };
     const db = await this.reads.forPlayer(playerId);
+    // The default list has no dates: its totals run over the player's whole history, most of it final.
+    const allTime = range.fromMs === undefined && range.toMs === undefined && query.result_id === undefined;
     const [rows, totals] = await Promise.all([
       repo.listTickets(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      repo.countAndSumTickets(db, filter),
+      allTime ? this.settledTotals.totals(db, playerId, query.type) : repo.countAndSumTickets(db, filter),
     ]);
     return {
       items: rows.map(toBetRecord),

@@ -1,0 +1,92 @@
+import type { TicketFilter } from '@lotto59/domain';
+import type { Db } from '../../../db/database';
+import type { Clock } from '../../../platform/clock';
+import type { RoundsService } from '../rounds/rounds.service';
+import { countAndSumTickets } from './tickets.repository';
+
+export interface TicketTotals {
+  count: number;
+  amount: number;
+  payout: number;
+}
+
+/** How long the oldest active round is reused per database: an older boundary than the truth is still right. */
+const BOUNDARY_TTL_MS = 1_000;
+/** Players × filters kept at most; past it the memory starts over (each entry is a few numbers). */
+const MAX_ENTRIES = 200_000;
+
+interface Boundary {
+  id: number;
+  openedAtMs: number;
+}
+
+/**
+ * The all-time totals of a player's ticket list (`total_amount`, `total_payout`, the count), split at the
+ * oldest active round B (docs/decisions/0039-reads-prepared-statements-history-total.md): a bet of a round
+ * older than B is final (its round is SETTLED or VOID, and neither changes again, jackpot included), so its
+ * part of the totals is kept per player and filter and only ever grows by the rounds that became final since;
+ * the part from B on (the player's last minutes, found by the player-and-time index, as the badge finds it)
+ * is read every time. Totals are exact at every moment and need no invalidation, across processes too.
+ *
+ * B is read on the database the totals are read on (a lagging replica has its own, older B: a round it still
+ * sees RELEASING is not final there), and reused for a second: a B older than the truth only moves more bets
+ * into the part read every time.
+ */
+export class SettledTicketTotals {
+  private readonly settled = new Map<string, { before: Boundary; totals: TicketTotals }>();
+  private readonly boundaries = new WeakMap<Db, { boundary: Boundary | null; atMs: number }>();
+
+  constructor(
+    private readonly rounds: Pick<RoundsService, 'oldestActive'>,
+    private readonly clock: Clock,
+  ) {}
+
+  async totals(db: Db, playerId: number, type: TicketFilter): Promise<TicketTotals> {
+    const boundary = await this.boundaryOf(db);
+    // No round open or releasing (the scheduler stopped): nothing is split, everything is read.
+    if (!boundary) return countAndSumTickets(db, { playerId, type });
+    const key = `${playerId}:${type}`;
+    const known = this.settled.get(key);
+    let settled: TicketTotals;
+    if (known && known.before.id === boundary.id) {
+      settled = known.totals;
+    } else if (known && known.before.id < boundary.id) {
+      // Rounds [known B, B) became final since: add their bets (recent ones, by the player-and-time index).
+      const since = await countAndSumTickets(db, {
+        playerId,
+        type,
+        fromRoundId: known.before.id,
+        beforeRoundId: boundary.id,
+        fromMs: known.before.openedAtMs,
+      });
+      settled = add(known.totals, since);
+    } else {
+      settled = await countAndSumTickets(db, { playerId, type, beforeRoundId: boundary.id });
+    }
+    // Kept only when it moved forward: a replica's older B never replaces the primary's newer one.
+    if (!known || known.before.id <= boundary.id) {
+      if (this.settled.size >= MAX_ENTRIES) this.settled.clear();
+      this.settled.set(key, { before: boundary, totals: settled });
+    }
+    const live = await countAndSumTickets(db, {
+      playerId,
+      type,
+      fromRoundId: boundary.id,
+      fromMs: boundary.openedAtMs,
+    });
+    return add(settled, live);
+  }
+
+  private async boundaryOf(db: Db): Promise<Boundary | null> {
+    const nowMs = this.clock.nowMs();
+    const cached = this.boundaries.get(db);
+    if (cached && nowMs >= cached.atMs && nowMs - cached.atMs < BOUNDARY_TTL_MS) return cached.boundary;
+    const boundary = await this.rounds.oldestActive(db);
+    this.boundaries.set(db, { boundary, atMs: nowMs });
+    return boundary;
+  }
+}
+
+function add(a: TicketTotals, b: TicketTotals): TicketTotals {
+  return { count: a.count + b.count, amount: a.amount + b.amount, payout: a.payout + b.payout };
+}
