@@ -15,9 +15,9 @@ const BOUNDARY_TTL_MS = 1_000;
 /** Players × filters kept at most; past it the memory starts over (each entry is a few numbers). */
 const MAX_ENTRIES = 200_000;
 
+/** The oldest active round (only its id splits the totals, by the player-and-round index). */
 interface Boundary {
   id: number;
-  openedAtMs: number;
 }
 
 /**
@@ -25,8 +25,7 @@ interface Boundary {
  * oldest active round B (docs/decisions/0039-reads-prepared-statements-history-total.md): a bet of a round
  * older than B is final (its round is SETTLED or VOID, and neither changes again, jackpot included), so its
  * part of the totals is kept per player and filter and only ever grows by the rounds that became final since;
- * the part from B on (the player's last minutes, found by the player-and-time index, as the badge finds it)
- * is read every time. Totals are exact at every moment and need no invalidation, across processes too.
+ * the part from B on (the player's last minutes, found by the player-and-round index) is read every time. Totals are exact at every moment and need no invalidation, across processes too.
  *
  * B is read on the database the totals are read on (a lagging replica has its own, older B: a round it still
  * sees RELEASING is not final there), and reused for a second: a B older than the truth only moves more bets
@@ -51,13 +50,12 @@ export class SettledTicketTotals {
     if (known && known.before.id === boundary.id) {
       settled = known.totals;
     } else if (known && known.before.id < boundary.id) {
-      // Rounds [known B, B) became final since: add their bets (recent ones, by the player-and-time index).
+      // Rounds [known B, B) became final since: add their bets (by the player-and-round index).
       const since = await countAndSumTickets(db, {
         playerId,
         type,
         fromRoundId: known.before.id,
         beforeRoundId: boundary.id,
-        fromMs: known.before.openedAtMs,
       });
       settled = add(known.totals, since);
     } else {
@@ -68,12 +66,7 @@ export class SettledTicketTotals {
       if (this.settled.size >= MAX_ENTRIES) this.settled.clear();
       this.settled.set(key, { before: boundary, totals: settled });
     }
-    const live = await countAndSumTickets(db, {
-      playerId,
-      type,
-      fromRoundId: boundary.id,
-      fromMs: boundary.openedAtMs,
-    });
+    const live = await countAndSumTickets(db, { playerId, type, fromRoundId: boundary.id });
     return add(settled, live);
   }
 
