@@ -25,7 +25,8 @@ interface Boundary {
  * oldest active round B (docs/decisions/0039-reads-prepared-statements-history-total.md): a bet of a round
  * older than B is final (its round is SETTLED or VOID, and neither changes again, jackpot included), so its
  * part of the totals is kept per player and filter and only ever grows by the rounds that became final since;
- * the part from B on (the player's last minutes, found by the player-and-round index) is read every time. Totals are exact at every moment and need no invalidation, across processes too.
+ * the part from B on (the player's last minutes, found by the player-and-round index) is read every time.
+ * Totals are exact at every moment and need no invalidation, across processes too.
  *
  * B is read on the database the totals are read on (a lagging replica has its own, older B: a round it still
  * sees RELEASING is not final there), and reused for a second: a B older than the truth only moves more bets
