@@ -7,6 +7,17 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test
 import { openPostgres, openSqlite, rawSqliteOf, walCheckpointsOf } from './create-db';
 import { groupTransactions, type Transact } from './group-transaction';
 
+/** The keys of the settings rows written by a test, in order. */
+async function settingKeys(tdb: TestDatabase, prefix: string): Promise<string[]> {
+  const rows = await tdb.db
+    .selectFrom('settings')
+    .select('key')
+    .where('key', 'like', `${prefix}%`)
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => r.key);
+}
+
 describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
   let tdb: TestDatabase;
   let transact: Transact;
@@ -18,15 +29,7 @@ describe.each(TEST_DIALECTS)('group transactions (%s)', (dialect) => {
 
   const put = (key: string) => (trx: Parameters<Parameters<Transact>[0]>[0]) =>
     trx.insertInto('settings').values({ key, value: 'x', updated_at_ms: 0 }).execute();
-  const keys = async (prefix: string) =>
-    (
-      await tdb.db
-        .selectFrom('settings')
-        .select('key')
-        .where('key', 'like', `${prefix}%`)
-        .orderBy('key')
-        .execute()
-    ).map((r) => r.key);
+  const keys = (prefix: string) => settingKeys(tdb, prefix);
 
   it('units that throw roll back their own writes only; the others commit, each seeing those before it', async () => {
     const results = await Promise.allSettled([
@@ -130,15 +133,7 @@ pgOnly('group transactions on PostgreSQL (decision 0038)', () => {
     sql`insert into commit_gate (v) values (${v})`.execute(trx);
   const valueOf = async (key: string) =>
     (await tdb.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
-  const keys = async (prefix: string) =>
-    (
-      await tdb.db
-        .selectFrom('settings')
-        .select('key')
-        .where('key', 'like', `${prefix}%`)
-        .orderBy('key')
-        .execute()
-    ).map((r) => r.key);
+  const keys = (prefix: string) => settingKeys(tdb, prefix);
 
   it('150 units at once: batches of at most 64 in one transaction each; the one that throws loses only its writes', async () => {
     const results = await Promise.allSettled(
