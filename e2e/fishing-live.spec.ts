@@ -204,8 +204,12 @@ async function fireUntilCapture(page: Page, ocean: Ocean): Promise<ShotReply> {
     }
     const answered = ocean.answered;
     await page.mouse.click(target.x, target.y);
-    // The page says which fish the tap hit (none: it swam on; a shot is only sent at a fish).
-    if (!(await canvas.getAttribute('data-tapped'))) continue;
+    // The page says which fish a shot was sent at: none when the tap missed (the fish swam on) or when three shots
+    // were still flying (the page sends no fourth); then wait a moment and aim again.
+    if (!(await canvas.getAttribute('data-tapped'))) {
+      await page.waitForTimeout(100);
+      continue;
+    }
     await expect.poll(() => ocean.answered, { timeout: 15_000 }).toBeGreaterThan(answered);
   }
   const caught = ocean.shots.find((s) => s.captured);

@@ -166,8 +166,9 @@ function play(session: SessionReply): void {
     say(text.error(code));
   }
 
-  function fire(target: LiveFish): void {
-    if (ended || flights.filter((f) => !f.done).length >= MAX_IN_FLIGHT) return;
+  /** Sends a shot at `target`; false when none was sent (the game is over, or MAX_IN_FLIGHT shots still fly). */
+  function fire(target: LiveFish): boolean {
+    if (ended || flights.filter((f) => !f.done).length >= MAX_IN_FLIGHT) return false;
     const c = cannonAt();
     const p = fishPoint(target.view, serverNow());
     aim = Math.atan2(p.y * field - c.y, p.x * width - c.x);
@@ -210,6 +211,7 @@ function play(session: SessionReply): void {
         }
         handleError(error);
       });
+    return true;
   }
 
   // Pointer: a tap on a button acts; a tap on the sea aims, and shoots the fish under it. Holding keeps shooting.
@@ -233,9 +235,10 @@ function play(session: SessionReply): void {
     const c = cannonAt();
     aim = Math.atan2(Math.min(y, c.y - 1) - c.y, x - c.x);
     const target = targetAt(x, y);
-    // What the tap hit, for the browser tests (they tap where a fish is drawn).
-    canvas.dataset.tapped = target ? String(target.view.id) : '';
-    if (target) fire(target);
+    const fired = target ? fire(target) : false;
+    // The fish a shot was sent at, for the browser tests (they tap where a fish is drawn, then wait for the answer):
+    // empty when the tap hit nothing, or hit a fish while MAX_IN_FLIGHT shots were still flying (none sent).
+    canvas.dataset.tapped = fired && target ? String(target.view.id) : '';
     canvas.setPointerCapture(event.pointerId);
     holding = {
       x,
