@@ -6,7 +6,7 @@
  * stream, so that the clients cost as little as a reader can and what is measured is the server.
  *
  * IPC, in: `connect` {port, cookies, count, offset}, `arm` {trial}, `stop`. Out: `connected`, `armed`,
- * `arrived` {trial, firstNs, lastNs, cpuMicros} once every socket of this process has a data frame since
+ * `arrived` {trial, firstNs, lastNs, afterFirstNs (every socket's read, ns after firstNs), cpuMicros} once every socket of this process has a data frame since
  * `arm` (times from process.hrtime, the system's monotonic clock, comparable between processes).
  */
 import { randomBytes } from 'node:crypto';
@@ -70,21 +70,26 @@ const readBuffer = Buffer.alloc(64 * 1024);
 let trial = 0;
 let waiting = 0;
 let firstNs = 0n;
+/** Each socket's frame of this trial: when it was read, ns after this process's first one. */
+let afterFirstNs: number[] = [];
 let cpuAtArm = process.cpuUsage();
 
 function onFrame(client: Client): void {
   if (client.seenTrial === trial) return;
   client.seenTrial = trial;
-  if (waiting === clients.length) firstNs = process.hrtime.bigint();
+  const nowNs = process.hrtime.bigint();
+  if (waiting === clients.length) firstNs = nowNs;
+  // In the order the frames were read, so already sorted.
+  afterFirstNs.push(Number(nowNs - firstNs));
   waiting -= 1;
   if (waiting > 0) return;
-  const lastNs = process.hrtime.bigint();
   const cpu = process.cpuUsage(cpuAtArm);
   process.send?.({
     type: 'arrived',
     trial,
     firstNs: String(firstNs),
-    lastNs: String(lastNs),
+    lastNs: String(nowNs),
+    afterFirstNs,
     cpuMicros: cpu.user + cpu.system,
   });
 }
@@ -166,6 +171,7 @@ process.on('message', (message: Message) => {
   } else if (message.type === 'arm') {
     trial = message.trial;
     waiting = clients.length;
+    afterFirstNs = [];
     cpuAtArm = process.cpuUsage();
     process.send?.({ type: 'armed' });
   } else {

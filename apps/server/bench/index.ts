@@ -132,13 +132,15 @@ async function main(): Promise<void> {
     const ms = (x: number) => x.toFixed(1);
     console.log(
       `websocket ${f.sockets} sockets in ${f.clientProcesses} client processes (connected in ${(f.connectMs / 1000).toFixed(1)} s; ` +
-        `load ${loadavg()[0]!.toFixed(1)}): one event reaches all in median ${ms(median(f.trials.map((t) => t.wallMs)))} ms, ` +
+        `load ${loadavg()[0]!.toFixed(1)}): one event reaches all in median ${ms(median(f.trials.map((t) => t.wallMs)))} ms ` +
+        `(the median socket reads it after ${ms(median(f.trials.map((t) => t.medianSocketMs)))} ms), ` +
         `server side median ${ms(median(f.trials.map((t) => t.serverMs)))} ms (CPU ${ms(median(f.trials.map((t) => t.serverCpuMs)))} ms), ` +
         `longest event-loop stall ${ms(Math.max(...f.trials.map((t) => t.longestStallMs)))} ms`,
     );
     f.trials.forEach((t, i) =>
       console.log(
-        `  trial ${i + 1}: ${ms(t.wallMs)} ms to the last socket (first to last ${ms(t.spreadMs)} ms) | server: ` +
+        `  trial ${i + 1}: ${ms(t.wallMs)} ms to the last socket, ${ms(t.medianSocketMs)} to the median one ` +
+          `(first to last ${ms(t.spreadMs)} ms) | server: ` +
           `${ms(t.serverMs)} ms to the last write, CPU ${ms(t.serverCpuMs)} ms (${ms(t.serverSystemCpuMs)} in the kernel, ` +
           `${((1000 * t.serverCpuMs) / f.sockets).toFixed(1)} µs a socket), longest stall ${ms(t.longestStallMs)} ms; ` +
           `${t.slices} slices (up to ${t.mostSocketsInASlice} sockets), longest ${ms(t.longestSliceMs)} ms | clients' CPU ${ms(t.clientCpuMs)} ms`,
@@ -244,7 +246,8 @@ async function printReads(databaseUrl: string): Promise<void> {
         `  ${r.name.padEnd(42)} ${n(r.rps).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ` +
           `${String(r.p99).padStart(4)} ms  max ${String(r.max).padStart(5)} ms | non-2xx ${r.non2xx}, errors ${r.errors} | ` +
           `server CPU ${n(r.cpuMicrosPerRequest)} µs/req | machine busy ${(100 * r.cpu.machineBusy).toFixed(0)} %, ` +
-          `load ${r.cpu.load[0].toFixed(1)} → ${r.cpu.load[1].toFixed(1)}`,
+          `load ${r.cpu.load[0].toFixed(1)} → ${r.cpu.load[1].toFixed(1)} | before: each reader's first view ` +
+          `p50 ${r.firstViews.p50} p99 ${r.firstViews.p99} max ${r.firstViews.max} ms (${n(r.firstViews.requests)} requests)`,
       );
     }
     console.log(

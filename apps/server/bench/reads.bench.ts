@@ -67,6 +67,11 @@ export interface RouteFigures {
   errors: number;
   /** Server CPU per request (its process, all threads), µs. */
   cpuMicrosPerRequest: number;
+  /**
+   * The pass before the measured one: every reader's first request to the route in this server process
+   * (caches per player, such as the list's settled totals, start empty), at the same concurrency.
+   */
+  firstViews: { requests: number; p50: number; p99: number; max: number };
   cpu: CpuShares;
 }
 
@@ -97,9 +102,9 @@ export interface ReadsFigures {
  * Reads as the data grows (issue 15, item 5): a fresh PostgreSQL database filled with `bets` lotto 59
  * bets from `players` players over `days` days (reads-data.ts), the built server (dist/server.mjs, one
  * process, production config, scheduler off so the data stays put) in its own process, `readers`
- * players logged in over HTTP, then each read route in turn with autocannon: `connections` for
- * `durationS`, every request as a reader picked at random. Afterwards each route's lotto 59 queries, as
- * the app issues them (captured from Kysely), are run under EXPLAIN (ANALYZE, BUFFERS) for the median
+ * players logged in over HTTP, then each read route in turn with autocannon: every reader once (their
+ * first view, printed apart), then `connections` for `durationS`, every request as a reader picked at
+ * random. Afterwards each route's lotto 59 queries, as the app issues them (captured from Kysely), are run under EXPLAIN (ANALYZE, BUFFERS) for the median
  * reader and the heaviest player.
  */
 export async function benchReads(opts: {
@@ -111,24 +116,22 @@ export async function benchReads(opts: {
   connections: number;
   durationS: number;
 }): Promise<ReadsFigures> {
-  const database = await createBenchDatabase(opts.databaseUrl, 'bench_reads');
+  // BENCH_READS_KEEP=1 keeps the filled database (named by its shape) and reuses it next time: the 10⁷ set
+  // takes minutes to fill, too long to wait for between two tries of a change to one read.
+  const database = process.env.BENCH_READS_KEEP
+    ? await keptBenchDatabase(opts.databaseUrl, `bench_reads_kept_${opts.bets}_${opts.players}_${opts.days}`)
+    : await createBenchDatabase(opts.databaseUrl, 'bench_reads');
   const dataDir = mkdtempSync(join(tmpdir(), 'lotto59-bench-reads-'));
   try {
-    const handle = openPostgres(database.url, { max: 2 });
-    await migrateToLatest(handle.db, handle.dialect);
-    await handle.close();
     const config = loadConfig({
       NODE_ENV: 'production',
       WEB_DIST_DIR: '/nonexistent',
       DATABASE_URL: database.url,
     });
-    const passwordHash = await argon2idHasher({ memoryKib: 1024, timeCost: 1 }).hash(PASSWORD);
     const t0 = performance.now();
-    const history = await fillLotto59History(
-      database.url,
-      { bets: opts.bets, players: opts.players, days: opts.days, nowMs: Date.now(), passwordHash },
-      lotto59SettingsFrom(config),
-    );
+    const history =
+      (await keptFigures(database.url)) ??
+      (await fillDatabase(database.url, opts, config, 'kept' in database));
     const generateMs = performance.now() - t0;
     const who = await pickReaders(database.url, history.submissions, opts.readers);
 
@@ -214,8 +217,70 @@ export async function benchReads(opts: {
       await exited;
     }
   } finally {
-    await database.drop();
+    if (!('kept' in database)) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function fillDatabase(
+  url: string,
+  opts: { bets: number; players: number; days: number },
+  config: Config,
+  keep: boolean,
+): Promise<HistoryFigures> {
+  const handle = openPostgres(url, { max: 2 });
+  await migrateToLatest(handle.db, handle.dialect);
+  await handle.close();
+  const passwordHash = await argon2idHasher({ memoryKib: 1024, timeCost: 1 }).hash(PASSWORD);
+  const history = await fillLotto59History(
+    url,
+    { bets: opts.bets, players: opts.players, days: opts.days, nowMs: Date.now(), passwordHash },
+    lotto59SettingsFrom(config),
+  );
+  if (keep) {
+    await onClient(url, (client) =>
+      client.query('create table bench_kept_figures as select $1::jsonb as figures', [
+        JSON.stringify(history),
+      ]),
+    );
+  }
+  return history;
+}
+
+/** A kept database's figures, or undefined when it is new or its filling did not finish. */
+async function keptFigures(url: string): Promise<HistoryFigures | undefined> {
+  return onClient(url, async (client) => {
+    // The table is written last: missing, the filling did not finish (or never started).
+    const { rows } = await client
+      .query<{ figures: HistoryFigures }>('select figures from bench_kept_figures')
+      .catch(() => ({ rows: [] }));
+    return rows[0]?.figures;
+  });
+}
+
+/** The database `name`, created when missing; one whose filling did not finish is dropped and made again. */
+async function keptBenchDatabase(url: string, name: string) {
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const exists = await onClient(url, async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return rowCount === 1;
+  });
+  if (exists && (await keptFigures(dbUrl.toString()))) return { url: dbUrl.toString(), kept: true };
+  await onClient(url, async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
+  return { url: dbUrl.toString(), kept: true };
+}
+
+async function onClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
   }
 }
 
@@ -258,6 +323,27 @@ async function runRoute(
   today: LocalDate,
   opts: { connections: number; durationS: number },
 ): Promise<RouteFigures> {
+  // First each reader once, in turn: what a player sees the first time they open the page after a
+  // restart. Then the measured pass, readers at random, as a server that has run for a while sees them.
+  let next = 0;
+  const first = await autocannon({
+    url: base,
+    connections: Math.min(opts.connections, sessions.length),
+    amount: sessions.length,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const session = sessions[next++ % sessions.length]!;
+          return {
+            ...req,
+            path: route.path(session.playerId, today),
+            headers: { accept: 'application/json', cookie: session.cookie },
+          };
+        },
+      },
+    ],
+  });
   const done = measureCpu([serverPid]);
   const result = await autocannon({
     url: base,
@@ -289,6 +375,12 @@ async function runRoute(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMicrosPerRequest: (1e6 * cpu.treesS[0]!) / Math.max(1, result.requests.total),
+    firstViews: {
+      requests: first.requests.total,
+      p50: first.latency.p50,
+      p99: first.latency.p99,
+      max: first.latency.max,
+    },
     cpu,
   };
 }

@@ -20,6 +20,8 @@ export interface FanOutTrial {
   slices: number;
   longestSliceMs: number;
   mostSocketsInASlice: number;
+  /** The median socket: from the publish request to the moment half the sockets had read the frame. */
+  medianSocketMs: number;
   /** From the first socket's frame to the last one's, read by the clients. */
   spreadMs: number;
   /** CPU time of the client processes from arming to their last frame, summed. */
@@ -91,7 +93,7 @@ export async function benchFanOut(opts: {
         server.request({ type: 'arm' }, 'armed'),
       ]);
       const arrived = clients.map((c) =>
-        c.next<{ firstNs: string; lastNs: string; cpuMicros: number }>('arrived'),
+        c.next<{ firstNs: string; lastNs: string; afterFirstNs: number[]; cpuMicros: number }>('arrived'),
       );
       const startNs = process.hrtime.bigint();
       server.child.send({ type: 'publish' });
@@ -100,6 +102,10 @@ export async function benchFanOut(opts: {
       const firstNs = reports.map((r) => BigInt(r.firstNs)).reduce((a, b) => (a < b ? a : b));
       const lastNs = reports.map((r) => BigInt(r.lastNs)).reduce((a, b) => (a > b ? a : b));
       const ms = (fromNs: bigint, toNs: bigint) => Number(toNs - fromNs) / 1e6;
+      // Every socket's read, in ms after the publish request, over all client processes.
+      const socketsMs = reports
+        .flatMap((r) => r.afterFirstNs.map((ns) => ms(startNs, BigInt(r.firstNs)) + ns / 1e6))
+        .sort((a, b) => a - b);
       trials.push({
         wallMs: ms(startNs, lastNs),
         serverMs: ms(BigInt(fanOut.receivedNs), BigInt(fanOut.sentNs)),
@@ -109,6 +115,7 @@ export async function benchFanOut(opts: {
         slices: fanOut.slices,
         longestSliceMs: fanOut.longestSliceMs,
         mostSocketsInASlice: fanOut.mostSockets,
+        medianSocketMs: socketsMs[Math.floor(socketsMs.length / 2)]!,
         spreadMs: ms(firstNs, lastNs),
         clientCpuMs: reports.reduce((sum, r) => sum + r.cpuMicros, 0) / 1000,
       });

@@ -2,7 +2,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { countJackpotLines } from '../modules/lotto59/bets/bets.repository';
-import { countOutstanding, listTickets, reportBuckets } from '../modules/lotto59/tickets/tickets.repository';
+import { countOutstanding, pageAndTotals, reportBuckets } from '../modules/lotto59/tickets/tickets.repository';
 import { listTransfersOfAccount } from '../modules/wallet/wallet.repository';
 import { rawSqliteOf } from './create-db';
 import type { Database } from './database';
@@ -49,8 +49,10 @@ describe('per-player reads use an index (SQLite query plans)', () => {
 
   it('the ticket list, the report and the badge use the player-and-time index', async () => {
     for (const run of [
-      (db: Kysely<Database>) =>
-        listTickets(db, { playerId: 7, type: 'ALL', fromMs: 0, toMs: 1e13 }, { limit: 20, offset: 0 }),
+      (db: Kysely<Database>) => {
+        const filter = { playerId: 7, type: 'ALL', fromMs: 0, toMs: 1e13 } as const;
+        return pageAndTotals(db, filter, filter, { limit: 20, offset: 0 });
+      },
       (db: Kysely<Database>) => reportBuckets(db, 7, 0, 1e13),
       (db: Kysely<Database>) => countOutstanding(db, 7, { id: 3, openedAtMs: 1_000 }),
     ]) {

@@ -19,6 +19,26 @@ describe('RevealedCountCache', () => {
     expect(await at(9_000)).toBe(3);
   });
 
+  it('shares a count in flight, and never keeps one that failed', async () => {
+    const cache = new RevealedCountCache();
+    let calls = 0;
+    let fail = true;
+    const slowCount = async () => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (fail) throw new Error('database away');
+      return calls;
+    };
+    const at = { poll: 'POLL_1' as const, nowMs: 1_000 };
+    const failing = await Promise.allSettled(Array.from({ length: 50 }, () => cache.get(at, slowCount)));
+    expect(failing.every((r) => r.status === 'rejected')).toBe(true);
+    expect(calls).toBe(1);
+    fail = false;
+    const counted = await Promise.all(Array.from({ length: 50 }, () => cache.get(at, slowCount)));
+    expect(counted).toEqual(Array.from({ length: 50 }, () => 2));
+    expect(calls).toBe(2);
+  });
+
   it('keeps pools and date ranges apart', async () => {
     const cache = new RevealedCountCache();
     const c = counter();

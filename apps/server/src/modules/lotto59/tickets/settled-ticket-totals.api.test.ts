@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../../test/databases';
 import { openRound, placeBet, placeJackpot } from '../../../../test/lotto59-helpers';
 import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
-import { SettledTicketTotals } from './settled-ticket-totals';
+import { addTotals, SettledTicketTotals } from './settled-ticket-totals';
 import { countAndSumTickets } from './tickets.repository';
 
 describe.each(TEST_DIALECTS)('the ticket list totals kept for their final part, on %s', (dialect) => {
@@ -71,6 +71,27 @@ describe.each(TEST_DIALECTS)('the ticket list totals kept for their final part, 
     expect(settledRounds).toBeGreaterThanOrEqual(4);
   });
 
+  it('reads the boundary once for requests that come together, and again after a failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const rounds = {
+      oldestActive: async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fail) throw new Error('database away');
+        return null;
+      },
+    };
+    const totals = new SettledTicketTotals(rounds, { nowMs: () => 1_000 });
+    const together = () => Array.from({ length: 20 }, () => totals.split(t.tdb.db, playerId, 'ALL'));
+    const failed = await Promise.allSettled(together());
+    expect(failed.every((r) => r.status === 'rejected')).toBe(true);
+    expect(calls).toBe(1);
+    fail = false;
+    for (const split of await Promise.all(together())) expect(split.liveFromRoundId).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
   it('takes a database whose split lags (a replica) without mixing it with a newer one', async () => {
     // Only rounds older than the oldest active one may be boundaries: every round before them is final.
     const oldestActive = await t.app.services.lotto59.rounds.oldestActive();
@@ -92,7 +113,13 @@ describe.each(TEST_DIALECTS)('the ticket list totals kept for their final part, 
       boundary = next;
       nowMs += 10_000; // past the boundary's reuse: every turn asks again
       for (const type of ['ALL', 'OUTSTANDING', 'RANGE_7'] satisfies TicketFilter[]) {
-        const got = await totals.totals(t.tdb.db, playerId, type);
+        const split = await totals.split(t.tdb.db, playerId, type);
+        const live = await countAndSumTickets(t.tdb.db, {
+          playerId,
+          type,
+          fromRoundId: split.liveFromRoundId,
+        });
+        const got = addTotals(split.settled, live);
         expect(got, `turn ${turn}, ${type}`).toEqual(await countAndSumTickets(t.tdb.db, { playerId, type }));
       }
     }

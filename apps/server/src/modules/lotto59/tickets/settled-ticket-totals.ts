@@ -2,13 +2,7 @@ import type { TicketFilter } from '@lotto59/domain';
 import type { Db } from '../../../db/database';
 import type { Clock } from '../../../platform/clock';
 import type { RoundsService } from '../rounds/rounds.service';
-import { countAndSumTickets } from './tickets.repository';
-
-export interface TicketTotals {
-  count: number;
-  amount: number;
-  payout: number;
-}
+import { countAndSumTickets, type TicketTotals } from './tickets.repository';
 
 /** How long the oldest active round is reused per database: an older boundary than the truth is still right. */
 const BOUNDARY_TTL_MS = 1_000;
@@ -34,17 +28,26 @@ interface Boundary {
  */
 export class SettledTicketTotals {
   private readonly settled = new Map<string, { before: Boundary; totals: TicketTotals }>();
-  private readonly boundaries = new WeakMap<Db, { boundary: Boundary | null; atMs: number }>();
+  /** The boundary per database, shared while it is being read (so an expiry under load reads it once). */
+  private readonly boundaries = new WeakMap<Db, { boundary: Promise<Boundary | null>; atMs: number }>();
 
   constructor(
     private readonly rounds: Pick<RoundsService, 'oldestActive'>,
     private readonly clock: Clock,
   ) {}
 
-  async totals(db: Db, playerId: number, type: TicketFilter): Promise<TicketTotals> {
+  /**
+   * The totals of the player's bets of rounds before `liveFromRoundId`; the caller reads the rest, the
+   * bets from that round on (or every bet, when it is undefined), with the page it shows.
+   */
+  async split(
+    db: Db,
+    playerId: number,
+    type: TicketFilter,
+  ): Promise<{ settled: TicketTotals; liveFromRoundId: number | undefined }> {
     const boundary = await this.boundaryOf(db);
     // No round open or releasing (the scheduler stopped): nothing is split, everything is read.
-    if (!boundary) return countAndSumTickets(db, { playerId, type });
+    if (!boundary) return { settled: { count: 0, amount: 0, payout: 0 }, liveFromRoundId: undefined };
     const key = `${playerId}:${type}`;
     const known = this.settled.get(key);
     let settled: TicketTotals;
@@ -58,7 +61,7 @@ export class SettledTicketTotals {
         fromRoundId: known.before.id,
         beforeRoundId: boundary.id,
       });
-      settled = add(known.totals, since);
+      settled = addTotals(known.totals, since);
     } else {
       settled = await countAndSumTickets(db, { playerId, type, beforeRoundId: boundary.id });
     }
@@ -67,20 +70,22 @@ export class SettledTicketTotals {
       if (this.settled.size >= MAX_ENTRIES) this.settled.clear();
       this.settled.set(key, { before: boundary, totals: settled });
     }
-    const live = await countAndSumTickets(db, { playerId, type, fromRoundId: boundary.id });
-    return add(settled, live);
+    return { settled, liveFromRoundId: boundary.id };
   }
 
-  private async boundaryOf(db: Db): Promise<Boundary | null> {
+  private boundaryOf(db: Db): Promise<Boundary | null> {
     const nowMs = this.clock.nowMs();
     const cached = this.boundaries.get(db);
     if (cached && nowMs >= cached.atMs && nowMs - cached.atMs < BOUNDARY_TTL_MS) return cached.boundary;
-    const boundary = await this.rounds.oldestActive(db);
-    this.boundaries.set(db, { boundary, atMs: nowMs });
-    return boundary;
+    const entry = { boundary: this.rounds.oldestActive(db), atMs: nowMs };
+    this.boundaries.set(db, entry);
+    entry.boundary.catch(() => {
+      if (this.boundaries.get(db) === entry) this.boundaries.delete(db);
+    });
+    return entry.boundary;
   }
 }
 
-function add(a: TicketTotals, b: TicketTotals): TicketTotals {
+export function addTotals(a: TicketTotals, b: TicketTotals): TicketTotals {
   return { count: a.count + b.count, amount: a.amount + b.amount, payout: a.payout + b.payout };
 }

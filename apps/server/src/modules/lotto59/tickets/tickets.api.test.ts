@@ -116,6 +116,22 @@ describe.each(TEST_DIALECTS)('tickets, reports, results and pools on %s', (diale
     const page2 = await data(alice.browser, '/api/v1/ticket/list?per_page=5&page=2');
     expect(page2.items).toHaveLength(2);
     expect(page2.meta).toEqual({ current_page: 2, per_page: 5, total: 7, last_page: 2 });
+    // Newest first, the later id first within one moment, pages in that order.
+    const page1 = await data(alice.browser, '/api/v1/ticket/list?per_page=5&page=1');
+    const newestFirst = [...all.items]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+      .map((b: { id: number }) => b.id);
+    expect(all.items.map((b: { id: number }) => b.id)).toEqual(newestFirst);
+    expect([...page1.items, ...page2.items].map((b: { id: number }) => b.id)).toEqual(newestFirst);
+    // A page past the end: no rows, and the totals still those of the whole filter.
+    const past = await data(alice.browser, '/api/v1/ticket/list?per_page=5&page=3');
+    expect(past).toMatchObject({ items: [], meta: { total: 7 }, total_amount: all.total_amount });
+    expect(await data(alice.browser, '/api/v1/ticket/list?type=WIN_JACKPOT')).toMatchObject({
+      items: [],
+      meta: { total: 0 },
+      total_amount: 0,
+      total_payout: 0,
+    });
     const byRound = await data(alice.browser, `/api/v1/ticket/list?result_id=${firstRoundId}`);
     expect(byRound.items).toHaveLength(6);
     // The fake clock starts on 2026-11-21 in Phnom Penh; the last bet is on the 22nd.

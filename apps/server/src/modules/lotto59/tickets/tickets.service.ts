@@ -14,7 +14,7 @@ import { toBetRecord } from '../bets/bet-record';
 import { localDateRange, pageMeta } from '../../../http/list-query';
 import { iso } from '../rounds/round-view';
 import type { RoundsService } from '../rounds/rounds.service';
-import type { SettledTicketTotals } from './settled-ticket-totals';
+import { addTotals, type SettledTicketTotals } from './settled-ticket-totals';
 import * as repo from './tickets.repository';
 
 /**
@@ -37,12 +37,20 @@ export class TicketsService {
     const range = localDateRange(query.from, query.to, this.timeZone);
     const filter = { playerId, type: query.type, roundId: query.result_id, ...range };
     const db = await this.reads.forPlayer(playerId);
-    // The default list has no dates: its totals run over the player's whole history, most of it final.
+    // The default list has no dates: its totals run over the player's whole history, most of it final
+    // and kept (settled-ticket-totals.ts); only the rest is read, with the page.
     const allTime = range.fromMs === undefined && range.toMs === undefined && query.result_id === undefined;
-    const [rows, totals] = await Promise.all([
-      repo.listTickets(db, filter, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
-      allTime ? this.settledTotals.totals(db, playerId, query.type) : repo.countAndSumTickets(db, filter),
-    ]);
+    const split = allTime
+      ? await this.settledTotals.split(db, playerId, query.type)
+      : { settled: undefined, liveFromRoundId: undefined };
+    const page = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+    const { rows, totals: read } = await repo.pageAndTotals(
+      db,
+      filter,
+      { ...filter, fromRoundId: split.liveFromRoundId },
+      page,
+    );
+    const totals = split.settled ? addTotals(split.settled, read) : read;
     return {
       items: rows.map(toBetRecord),
       meta: pageMeta(query.page, query.per_page, totals.count),
