@@ -236,7 +236,8 @@ async function printReads(databaseUrl: string): Promise<void> {
       .join(', ');
     console.log(
       `reads postgres ${n(bets)} bets (${n(h.submissions)} submissions) from ${n(players)} players over ${days} days, ` +
-        `${n(h.rounds)} rounds | generated in ${(f.generateMs / 1000).toFixed(1)} s (${steps}) | bets ${mb(h.bytes.betsHeap)} ` +
+        `${n(h.rounds)} rounds | ${f.reused ? 'kept from an earlier run, which generated it' : 'generated'} in ` +
+        `${(f.generateMs / 1000).toFixed(1)} s (${steps}) | bets ${mb(h.bytes.betsHeap)} ` +
         `+ indexes ${mb(h.bytes.betsIndexes)}, groups ${mb(h.bytes.groups)}, rounds ${mb(h.bytes.rounds)} | ${f.readers.sessions} ` +
         `readers logged in over HTTP in ${(f.readers.loginMs / 1000).toFixed(1)} s (bets each: median ${n(f.readers.betsMedian)}, max ${n(f.readers.betsMax)}); heaviest player ` +
         `${n(f.heaviest.bets)} bets | ${connections} connections, ${seconds} s per route`,

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Riel } from '@lotto59/domain';
 import type { Insertable } from 'kysely';
-import type { TokenRow, TransactionRow } from './providers.repository';
+import type { RoundBet, TokenRow, TransactionRow } from './providers.repository';
 import type { ProviderCode, ProviderTransactionsTable } from './providers.table';
 
 type NewTransaction = Insertable<ProviderTransactionsTable>;
@@ -134,15 +134,7 @@ export class SqliteProviderStatements {
    * A bet opens its round, or adds its stake to it (several bets of one round); false (nothing written)
    * when the round is another player's.
    */
-  addRoundBet(row: {
-    provider: ProviderCode;
-    roundId: string;
-    playerId: number;
-    gameCode: string;
-    amount: Riel;
-    meta: string | null;
-    nowMs: number;
-  }): boolean {
+  addRoundBet(row: RoundBet): boolean {
     return (
       this.upsertRoundBet.run(
         row.provider,

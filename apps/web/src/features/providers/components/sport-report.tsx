@@ -10,7 +10,7 @@ import { Money, WinLoseMoney } from '@/components/ui/money';
 import { useFormatDateTime } from '@/lib/date-time';
 import { useSportReport, useSportReportTotal } from '../api/get-sport-report';
 import { useProviderTranslation, type ProviderT } from '../i18n';
-import { useReportFilter } from '../lib/use-report-filter';
+import { isOneOf, useReportFilter } from '../lib/use-report-filter';
 import { moneyTotals, ReportFrame } from './report-frame';
 
 const STATUS_STYLE: Record<SportSlipStatus, string> = {
@@ -57,15 +57,15 @@ function fixtureName(fixture: string, t: ProviderT): string {
 
 const MARKETS = ['1X2', 'AH', 'OU'] as const;
 const SELECTIONS = ['HOME', 'DRAW', 'AWAY', 'OVER', 'UNDER'] as const;
-const known = <T extends string>(values: readonly T[], value: string): value is T =>
-  (values as readonly string[]).includes(value);
 
 function marketName(market: string, t: ProviderT): string {
-  return known(MARKETS, market) ? t(`sport.markets.${market}`) : market;
+  return isOneOf(MARKETS, market) ? t(`sport.markets.${market}`) : market;
 }
 
 function selectionName(leg: SportLeg, t: ProviderT): string {
-  const selection = known(SELECTIONS, leg.selection) ? t(`sport.selections.${leg.selection}`) : leg.selection;
+  const selection = isOneOf(SELECTIONS, leg.selection)
+    ? t(`sport.selections.${leg.selection}`)
+    : leg.selection;
   if (leg.line === null) return selection;
   // A handicap shows its sign (+0.5); a total is a plain number.
   const line =
