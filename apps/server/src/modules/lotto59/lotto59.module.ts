@@ -89,7 +89,7 @@ export function createLotto59(deps: Lotto59Deps) {
       deps.players,
       settings.timeZone,
       reads,
-      new SettledTicketTotals(rounds, clock),
+      new SettledTicketTotals(rounds),
     ),
     reports: new ReportsService(reads, clock, settings.timeZone),
     pools: new PoolsService(db, clock, deps.players),

@@ -6,6 +6,7 @@ import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { RandomSource } from '../../../platform/random';
 import type { Lotto59Settings } from '../lotto59.settings';
+import { RecentOldestActive, type OldestActive } from './recent-oldest-active';
 import { RevealedCountCache } from './revealed-count-cache';
 import { formatNumbers, releaseScheduleOf, toRoundRecord } from './round-view';
 import * as repo from './rounds.repository';
@@ -19,6 +20,10 @@ export type Round = NonNullable<Awaited<ReturnType<typeof repo.findRound>>>;
  */
 export class RoundsService {
   private readonly revealedCounts = new RevealedCountCache();
+  private readonly recentOldest = new RecentOldestActive(
+    (ex) => repo.oldestActiveRound(ex),
+    () => this.clock.nowMs(),
+  );
 
   constructor(
     private readonly db: Db,
@@ -91,9 +96,12 @@ export class RoundsService {
     return repo.findActiveRounds(this.db);
   }
 
-  /** The oldest round still OPEN or RELEASING (every bet of an older round is final), on `ex` (a replica's). */
-  oldestActive(ex: Executor = this.db) {
-    return repo.oldestActiveRound(ex);
+  /**
+   * The oldest round still OPEN or RELEASING (every bet of an older round is final), on `ex` (a replica's),
+   * as it was up to a second ago: never newer than the truth (recent-oldest-active.ts).
+   */
+  recentOldestActive(ex: Executor = this.db): Promise<OldestActive | null> {
+    return this.recentOldest.get(ex);
   }
 
   view(round: Round, nowMs = this.clock.nowMs()): RoundRecord {

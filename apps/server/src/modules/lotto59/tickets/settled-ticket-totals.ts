@@ -1,11 +1,8 @@
 import type { TicketFilter } from '@lotto59/domain';
 import type { Db } from '../../../db/database';
-import type { Clock } from '../../../platform/clock';
 import type { RoundsService } from '../rounds/rounds.service';
 import { countAndSumTickets, type TicketTotals } from './tickets.repository';
 
-/** How long the oldest active round is reused per database: an older boundary than the truth is still right. */
-const BOUNDARY_TTL_MS = 1_000;
 /** Players × filters kept at most; past it the memory starts over (each entry is a few numbers). */
 const MAX_ENTRIES = 200_000;
 
@@ -23,18 +20,13 @@ interface Boundary {
  * Totals are exact at every moment and need no invalidation, across processes too.
  *
  * B is read on the database the totals are read on (a lagging replica has its own, older B: a round it still
- * sees RELEASING is not final there), and reused for a second: a B older than the truth only moves more bets
- * into the part read every time.
+ * sees RELEASING is not final there), and reused for a second (`RoundsService.recentOldestActive`): a B older
+ * than the truth only moves more bets into the part read every time.
  */
 export class SettledTicketTotals {
   private readonly settled = new Map<string, { before: Boundary; totals: TicketTotals }>();
-  /** The boundary per database, shared while it is being read (so an expiry under load reads it once). */
-  private readonly boundaries = new WeakMap<Db, { boundary: Promise<Boundary | null>; atMs: number }>();
 
-  constructor(
-    private readonly rounds: Pick<RoundsService, 'oldestActive'>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly rounds: Pick<RoundsService, 'recentOldestActive'>) {}
 
   /**
    * The totals of the player's bets of rounds before `liveFromRoundId`; the caller reads the rest, the
@@ -45,7 +37,7 @@ export class SettledTicketTotals {
     playerId: number,
     type: TicketFilter,
   ): Promise<{ settled: TicketTotals; liveFromRoundId: number | undefined }> {
-    const boundary = await this.boundaryOf(db);
+    const boundary = await this.rounds.recentOldestActive(db);
     // No round open or releasing (the scheduler stopped): nothing is split, everything is read.
     if (!boundary) return { settled: { count: 0, amount: 0, payout: 0 }, liveFromRoundId: undefined };
     const key = `${playerId}:${type}`;
@@ -71,18 +63,6 @@ export class SettledTicketTotals {
       this.settled.set(key, { before: boundary, totals: settled });
     }
     return { settled, liveFromRoundId: boundary.id };
-  }
-
-  private boundaryOf(db: Db): Promise<Boundary | null> {
-    const nowMs = this.clock.nowMs();
-    const cached = this.boundaries.get(db);
-    if (cached && nowMs >= cached.atMs && nowMs - cached.atMs < BOUNDARY_TTL_MS) return cached.boundary;
-    const entry = { boundary: this.rounds.oldestActive(db), atMs: nowMs };
-    this.boundaries.set(db, entry);
-    entry.boundary.catch(() => {
-      if (this.boundaries.get(db) === entry) this.boundaries.delete(db);
-    });
-    return entry.boundary;
   }
 }
 

@@ -103,11 +103,9 @@ export async function pageAndTotals(
     .execute();
   // An aggregate without GROUP BY has exactly one row, so the join has at least one.
   const first = joined[0]!;
-  const rows: BetRow[] = [];
-  for (const { totals_count: _c, totals_amount: _a, totals_payout: _p, ...bet } of joined) {
-    // The left join types every page column as nullable; a row with an id is a whole bet.
-    if (bet.id !== null) rows.push(bet as BetRow);
-  }
+  // The left join types every page column as nullable; a row with an id is a whole bet. Rows keep their
+  // three totals columns (not copied out: readers of a BetRow take the fields they know).
+  const rows = (first.id === null ? [] : joined) as BetRow[];
   return {
     rows,
     totals: toTotals({ count: first.totals_count, amount: first.totals_amount, payout: first.totals_payout }),

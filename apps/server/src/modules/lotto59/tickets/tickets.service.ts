@@ -60,7 +60,8 @@ export class TicketsService {
   }
 
   async badge(playerId: number): Promise<TicketBadge> {
-    const oldest = await this.rounds.oldestActive();
+    // Up to a second old, so never newer than the truth: counting from an older round is still exact.
+    const oldest = await this.rounds.recentOldestActive();
     if (oldest === null) return { outstanding: 0 };
     return { outstanding: await repo.countOutstanding(this.db, playerId, oldest) };
   }
