@@ -22,8 +22,14 @@ describe.each(TEST_DIALECTS)('the ticket list totals kept for their final part, 
     await t?.close();
   });
 
-  /** What the list answers, against the totals read over the whole history (the reference). */
+  /**
+   * What the list answers, against the totals read over the whole history (the reference), and the badge
+   * against all the player's pending bets (both reuse the oldest active round read earlier at the same time).
+   */
   async function expectListTotalsExact(step: string) {
+    const badge = (await browser.get('/api/v1/ticket/badge')).json().data;
+    const pending = await countAndSumTickets(t.tdb.db, { playerId, type: 'OUTSTANDING' });
+    expect(badge.outstanding, `${step}, badge`).toBe(pending.count);
     for (const type of TICKET_FILTERS) {
       const list = (await browser.get(`/api/v1/ticket/list?type=${type}&per_page=5`)).json().data;
       const reference = await countAndSumTickets(t.tdb.db, { playerId, type });
