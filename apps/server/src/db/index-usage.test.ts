@@ -2,7 +2,11 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { countJackpotLines } from '../modules/lotto59/bets/bets.repository';
-import { countOutstanding, pageAndTotals, reportBuckets } from '../modules/lotto59/tickets/tickets.repository';
+import {
+  countOutstanding,
+  pageAndTotals,
+  reportBuckets,
+} from '../modules/lotto59/tickets/tickets.repository';
 import { listTransfersOfAccount } from '../modules/wallet/wallet.repository';
 import { rawSqliteOf } from './create-db';
 import type { Database } from './database';
