@@ -10,7 +10,7 @@ import type { Transact } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
-import type { WalletService } from '../wallet/wallet.public';
+import type { TransferCommand, WalletService } from '../wallet/wallet.public';
 import { providerAccount } from './providers.catalog';
 import * as repo from './providers.repository';
 import { answerBeforeBalance } from './providers.repository';
@@ -164,16 +164,7 @@ export async function placeBet(
         if (!moved.own_round) throw otherPlayersRound();
         return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).fromBalanceAfter);
       }
-      const balance = await moveMoney(deps, trx, {
-        key: transfer.idempotencyKey,
-        kind: transfer.kind,
-        from: transfer.from,
-        to: transfer.to,
-        amount,
-        reference: body.round_id,
-        playerSide: 'from',
-        playerId,
-      });
+      const balance = await moveMoney(deps, trx, transfer, { side: 'from', id: playerId });
       const reply = ok(body.request_uuid, body.user, balance);
       const ownRound = await repo.insertBetWithRound(
         trx,
@@ -269,16 +260,7 @@ export async function payWin(
       if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
       return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).toBalanceAfter);
     }
-    const balance = await moveMoney(deps, trx, {
-      key: transfer.idempotencyKey,
-      kind: transfer.kind,
-      from: transfer.from,
-      to: transfer.to,
-      amount,
-      reference: body.round_id,
-      playerSide: 'to',
-      playerId,
-    });
+    const balance = await moveMoney(deps, trx, transfer, { side: 'to', id: playerId });
     const reply = ok(body.request_uuid, body.user, balance);
     await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
     return reply;
@@ -357,16 +339,19 @@ export async function rollBack(
     if (!(await repo.markRolledBack(trx, provider, bet.transaction_uuid))) {
       throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
     }
-    const balance = await moveMoney(deps, trx, {
-      key: ledgerKey(provider, body.transaction_uuid),
-      kind: 'provider_rollback',
-      from: providerAccount(provider),
-      to: { accountId },
-      amount: bet.amount,
-      reference: bet.round_id,
-      playerSide: 'to',
-      playerId,
-    });
+    const balance = await moveMoney(
+      deps,
+      trx,
+      {
+        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+        kind: 'provider_rollback',
+        from: providerAccount(provider),
+        to: { accountId },
+        amount: bet.amount,
+        reference: bet.round_id,
+      },
+      { side: 'to', id: playerId },
+    );
     await repo.rollBackRoundBet(trx, { provider, roundId: bet.round_id, amount: bet.amount, nowMs });
     return record(bet.amount, balance);
   });
@@ -379,27 +364,12 @@ export async function rollBack(
 async function moveMoney(
   deps: MoveDeps,
   trx: Executor,
-  m: {
-    key: string;
-    kind: string;
-    from: Parameters<WalletService['transferWithin']>[1]['from'];
-    to: Parameters<WalletService['transferWithin']>[1]['to'];
-    amount: Riel;
-    reference: string;
-    playerSide: 'from' | 'to';
-    playerId: number;
-  },
+  transfer: TransferCommand,
+  player: { side: 'from' | 'to'; id: number },
 ): Promise<number> {
-  if (m.amount === 0) return deps.wallet.playerBalance(m.playerId, trx);
+  if (transfer.amount === 0) return deps.wallet.playerBalance(player.id, trx);
   // The move looked its transaction id up in this transaction (or its caller just before, `seenNew`), and
   // the ledger key is written only with that record: a new key, one statement on PostgreSQL.
-  const receipt = await deps.wallet.transferNewWithin(trx, {
-    idempotencyKey: m.key,
-    kind: m.kind,
-    from: m.from,
-    to: m.to,
-    amount: m.amount,
-    reference: m.reference,
-  });
-  return m.playerSide === 'from' ? receipt.fromBalanceAfter : receipt.toBalanceAfter;
+  const receipt = await deps.wallet.transferNewWithin(trx, transfer);
+  return player.side === 'from' ? receipt.fromBalanceAfter : receipt.toBalanceAfter;
 }
