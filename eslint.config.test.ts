@@ -128,6 +128,21 @@ describe('the dependency rules of eslint.config.js', () => {
     expect(rulesAt(messages, 6)).toContain('no-restricted-imports');
   });
 
+  it("fail on a demo game page's function over 70 lines, not on one of 70", async () => {
+    const file = `apps/demo-provider/web/src/slot/${PROBE}/page.ts`;
+    const body = (name: string, lines: number) => [
+      `export function ${name}(): number {`,
+      '  let n = 0;',
+      ...Array(lines - 3).fill('  n += 1;'),
+      '  return n;',
+      '}',
+    ];
+    const found = await lint({ [file]: [...body('long', 71), ...body('short', 70), ''].join('\n') });
+    const messages = found.get(file) ?? [];
+    expect(rulesAt(messages, 1)).toEqual(['max-lines-per-function']);
+    expect(rulesAt(messages, 72)).toEqual([]);
+  });
+
   it('fail on a server file other than the composition roots importing the demo studio', async () => {
     const dir = `apps/server/src/modules/${PROBE}`;
     const file = `${dir}/mount.service.ts`;
@@ -213,5 +228,99 @@ describe('the dependency rules of eslint.config.js', () => {
       expect(rulesAt(messages, 4)).toEqual([]);
       expect(rulesAt(messages, 5)).toEqual([]);
     }
+  });
+  it('fail on a web feature importing another feature or the app layer, on resolved paths (relative forms too)', async () => {
+    const feature = `apps/web/src/features/auth/${PROBE}/probe.ts`;
+    const found = await lint({
+      [feature]: [
+        "export * as ok from '../api/login';",
+        "export * as a from '@/features/lotto59/config';",
+        "export * as b from '../../lotto59/config';",
+        "export * as c from '../../../features/lotto59/config';",
+        "export * as d from '../../../app/routes';",
+        "export * as e from '@/app/routes';",
+        "export * as f from '../../../../../server/src/config';",
+        "export * as g from '@/lib/http-client';",
+        '',
+      ].join('\n'),
+    });
+    const messages = found.get(feature);
+    expect(rulesAt(messages, 1)).toEqual([]);
+    // Line 3 (`../../lotto59/…`) has no `features/` in it: the string rule it replaces let it through.
+    for (const line of [2, 3, 4, 5, 6, 7])
+      expect(rulesAt(messages, line)).toContain('import-x/no-restricted-paths');
+    expect(rulesAt(messages, 8)).toEqual([]);
+  });
+
+  it('fail on packages/domain or packages/contract leaving their folder by a relative path', async () => {
+    const domain = `packages/domain/src/${PROBE}/probe.ts`;
+    const contract = `packages/contract/src/${PROBE}/probe.ts`;
+    const found = await lint({
+      [domain]: [
+        "export * as ok from '../money/riel';",
+        "export * as a from '../../../contract/src/index';",
+        "export * as b from '../../../../apps/server/src/config';",
+        "export * as c from '../money/../../../contract/src/index';",
+        '',
+      ].join('\n'),
+      [contract]: [
+        "export * as ok from '../common/index';",
+        "export * as domain from '../../../domain/src/index';",
+        "export * as a from '../../../../apps/web/src/config/paths';",
+        '',
+      ].join('\n'),
+    });
+    const d = found.get(domain);
+    expect(rulesAt(d, 1)).toEqual([]);
+    for (const line of [2, 3, 4]) expect(rulesAt(d, line)).toEqual(['import-x/no-restricted-paths']);
+    const c = found.get(contract);
+    expect(rulesAt(c, 1)).toEqual([]);
+    expect(rulesAt(c, 2)).toEqual([]);
+    expect(rulesAt(c, 3)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it("fail on the demo studio's rules/ importing the rest of the studio, whatever the spelling", async () => {
+    const file = `apps/demo-provider/src/rules/${PROBE}/probe.ts`;
+    const found = await lint({
+      [file]: [
+        "export * as ok from '../fair/stream';",
+        "export * as a from '../../wallet/wallet-client';",
+        "export * as b from '../fair/../../wallet/wallet-client';",
+        '',
+      ].join('\n'),
+    });
+    const messages = found.get(file);
+    expect(rulesAt(messages, 1)).toEqual([]);
+    // Line 3 starts `../f…`: the string rule it replaces (`^\.\./\.\./`) let it through.
+    for (const line of [2, 3]) expect(rulesAt(messages, line)).toContain('import-x/no-restricted-paths');
+  });
+
+  it("fail on SQLite's raw handle or a prepared statement outside db/ and the dialect folders and files", async () => {
+    const dir = `apps/server/src/modules/${PROBE}`;
+    const raw = [
+      "import { rawSqliteOf } from '../../db/create-db';",
+      "import type { Db } from '../../db/database';",
+      "export const s = (db: Db) => rawSqliteOf(db)?.prepare('select 1');",
+      '',
+    ].join('\n');
+    const found = await lint({
+      [`${dir}/probe.service.ts`]: raw,
+      [`${dir}/probe.repository.ts`]: raw,
+      [`${dir}/sqlite/probe.repository.ts`]: raw,
+      [`${dir}/probe.sqlite.repository.ts`]: raw,
+      [`${dir}/sqlite/probe-engine.ts`]: raw,
+    });
+    for (const file of [`${dir}/probe.service.ts`, `${dir}/probe.repository.ts`]) {
+      const messages = found.get(file);
+      expect(rulesAt(messages, 1)).toEqual(['no-restricted-syntax']);
+      expect(rulesAt(messages, 2)).toEqual([]);
+      expect(rulesAt(messages, 3)).toEqual(['no-restricted-syntax']);
+    }
+    for (const file of [
+      `${dir}/sqlite/probe.repository.ts`,
+      `${dir}/probe.sqlite.repository.ts`,
+      `${dir}/sqlite/probe-engine.ts`,
+    ])
+      expect(found.get(file)).toEqual([]);
   });
 });

@@ -27,7 +27,8 @@ const chromium = {
 };
 
 /** Specs that switch something for the whole server: they must not run beside the others. */
-const SERVER_WIDE = /maintenance\.spec\.ts$/;
+// The installable app's spec changes the served sw.js (a new build) and checks both sizes itself.
+const SERVER_WIDE = /(maintenance|installable-app)\.spec\.ts$/;
 /**
  * Specs whose subject is not the screen size, run on the phone only (our players' device) to keep the suite
  * inside its time: the Khmer-text sweep, the password, session and history flows, the studio's own sportsbook
@@ -42,9 +43,12 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  // One at a time: the machine has two cores, and side by side the runs only slowed each other down.
-  // What changes the whole server (maintenance) is kept in its own project, after the others.
-  workers: 1,
+  // Two at a time: the specs mostly wait for a round, a draw or a match clock, and two fill each other's waits
+  // on two cores. The lotto 59 flows check the balance against the ledger (what was staked and paid so far), not
+  // a figure at a moment, so a payout that lands early on a busy machine no longer fails them (docs/ci-timing.md).
+  // E2E_WORKERS=1 runs them one by one. What changes the whole server (maintenance, the service worker's file)
+  // is kept in its own project, after the others.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: [['list']],
   // Flows of several pages with an accessibility scan each took 20–24 s in CI: 30 s left no room for a busy moment.
@@ -63,12 +67,15 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 } },
     },
     // Checks both sizes itself.
-    { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['phone', 'desktop'] },
+    // One worker: each of these changes the whole server (maintenance on, the service worker's file), so two of
+    // them side by side would see each other's change (a board behind the maintenance screen never loads).
+    { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['phone', 'desktop'], workers: 1 },
   ],
   webServer: {
     // What `npm start` runs (and operators run): the server bundled by apps/server/build.mjs, on plain node.
     // Built here, so the tests never run a stale bundle (`npm test` builds the web app before).
-    command: 'node apps/server/build.mjs server && exec node apps/server/dist/server.mjs',
+    // The operator command line is bundled with it: e2e/support.ts runs it as `npm run ops` does.
+    command: 'node apps/server/build.mjs server ops && exec node apps/server/dist/server.mjs',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -98,6 +105,10 @@ export default defineConfig({
       // e2e/sport-live.spec.ts: Demo League rounds every 30 s, each match over 6 s after its kick-off.
       SPORT_ROUND_MINUTES: String(SPORT_E2E.roundMinutes),
       SPORT_MATCH_MINUTES: String(SPORT_E2E.matchMinutes),
+      // No sealing worker: e2e/statement.spec.ts seals with `ops ledger seal` when it wants a row verified, and
+      // shows a row made after that as pending seal; a worker sealing every few seconds would seal it behind the
+      // test's back. No other spec depends on sealing.
+      LEDGER_SEAL_SECONDS: '0',
     },
   },
 });

@@ -101,6 +101,22 @@ test('casino report: rounds of baccarat and slots, totals, detail with card face
   await expect(page.getByTestId('casino-total-count')).toHaveText('2');
   await expect(page.getByTestId('casino-total-win-lose')).toHaveText('+4,350 ៛');
   await expect(page).toHaveURL(/status=CLOSED/);
+
+  // Issue 26, item 11: a game filter (slots against baccarat), and a round in two lines on a 360 px phone.
+  await page.getByLabel('ស្ថានភាព').selectOption('');
+  await page.getByLabel('ហ្គេម', { exact: true }).selectOption('angkor-fortune');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByTestId('casino-total-count')).toHaveText('2');
+  await expect(page).toHaveURL(/game=angkor-fortune/);
+  for (const row of await rows.all()) await expect(row).toContainText('សំណាងអង្គរ');
+  if (info.project.name === 'phone') {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // Two lines and the card's padding: the title line, then status, stake, win/lose and the detail arrow.
+    const TWO_LINES_PX = 100;
+    for (const row of await rows.all())
+      expect((await row.boundingBox())?.height).toBeLessThanOrEqual(TWO_LINES_PX);
+  }
+  await shot(page, 'casino-report-compact', info);
 });
 
 /** The provider's launch is route-mocked until the real provider is merged: a same-origin stub game page. */

@@ -14,6 +14,7 @@ import type {
 } from '../apps/demo-provider/src/api/game-api';
 import {
   ANGKOR_FORTUNE,
+  baccaratTable,
   checkLineBet,
   checkRoundBets,
   dealCoup,
@@ -38,6 +39,8 @@ import {
 const DIST = 'apps/demo-provider/web/dist';
 const BASE = '/provider/demo/';
 const START_BALANCE = 1_000_000;
+/** The casino wallet's default largest bet (PROVIDER_MAX_BET), announced as the studio's server does. */
+const WALLET_MAX_BET = 5_000_000;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -165,6 +168,7 @@ export async function startDemoFixture(): Promise<DemoFixture> {
         currency: 'KHR',
         balance: p.balance,
         expires_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+        max_bet: WALLET_MAX_BET,
         fair: fairOf(p),
       };
       return send(res, 200, reply);
@@ -221,7 +225,10 @@ export async function startDemoFixture(): Promise<DemoFixture> {
       const requestId = String(body.request_id);
       if (p.replies.has(requestId)) return send(res, 200, p.replies.get(requestId));
       const asked = Array.isArray(body.bets) ? (body.bets as { type: string; amount: number }[]) : [];
-      const checked = checkRoundBets(asked.map((b) => ({ kind: b.type, amount: b.amount })));
+      const checked = checkRoundBets(
+        asked.map((b) => ({ kind: b.type, amount: b.amount })),
+        baccaratTable(WALLET_MAX_BET),
+      );
       if (!checked.ok) return refuse(res, 400, 'INVALID_BET', checked.message);
       const stake = checked.value.reduce((sum, b) => sum + b.amount, 0);
       if (stake > p.balance) return refuse(res, 409, 'NOT_ENOUGH_MONEY', 'not enough money');

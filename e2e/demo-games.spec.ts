@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import type { DealReply, SpinReply } from '../apps/demo-provider/src/api/game-api';
+import { bigRoad } from '../apps/demo-provider/src/rules';
 import { type DemoFixture, startDemoFixture } from './demo-games-fixture';
 import { expectAccessible, shot } from './support';
 
@@ -204,6 +205,46 @@ test('baccarat: every bet kind in a round, cards dealt in order, payouts per bet
   await expect(row3.nth(8)).toHaveText('D');
   await expect(page.getByTestId('sheet-rules')).toContainText('0.95:1');
   await shot(page, 'demo-baccarat-rules', info);
+  await expectAccessible(page);
+});
+
+test('baccarat: the big road beside the bead plate, mark by mark as the rules derive it', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  await open(page, 'baccarat');
+  const road = page.getByTestId('big-road');
+  await expect(road).toBeVisible();
+  await expect(road.locator('.ring')).toHaveCount(0);
+  await page.getByTestId('spot-BANKER').click();
+  const outcomes: DealReply['outcome'][] = [];
+  // Enough hands for a change of winner and, most often, a tie: each checked against the rules' big road.
+  for (let round = 1; round <= 10; round++) {
+    if (round > 1) await page.getByTestId('rebet').click();
+    const [response] = await Promise.all([page.waitForResponse(isDeal), page.getByTestId('deal').click()]);
+    outcomes.push(((await response.json()) as DealReply).outcome);
+    await expect(page.getByTestId('rebet')).toBeEnabled({ timeout: 10_000 });
+  }
+  const expected = bigRoad(outcomes).cells.map((c) => ({
+    column: String(c.column),
+    row: String(c.row),
+    winner: c.winner,
+    ties: String(c.ties),
+  }));
+  await expect(road.locator('.ring')).toHaveCount(expected.length);
+  const drawn = await road.locator('.ring').evaluateAll((els) =>
+    els.map((e) => ({
+      column: e.getAttribute('data-column'),
+      row: e.getAttribute('data-row'),
+      winner: e.getAttribute('data-winner'),
+      ties: e.getAttribute('data-ties'),
+    })),
+  );
+  expect(drawn).toEqual(expected);
+  // Beside the bead plate: both roads on screen together, the bead plate one bead per hand, ties included.
+  await expect(page.getByTestId('bead-plate').locator('.bead')).toHaveCount(outcomes.length);
+  await road.scrollIntoViewIfNeeded();
+  await shot(page, 'demo-baccarat-big-road', info);
   await expectAccessible(page);
 });
 

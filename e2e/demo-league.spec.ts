@@ -115,3 +115,52 @@ test('Khmer by default, and a finished result checks against its commitment in t
   await expect(page.getByTestId('verdict')).toHaveText('ត្រូវគ្នា ✓');
   await shot(page, 'demo-league-verify', info);
 });
+
+test('issue 26, item 8: on a 360 px phone the slip keeps to 40 % of the screen with its bet button in sight; Khmer markets', async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  const phone = { width: 360, height: 740 };
+  await page.setViewportSize(phone);
+  await open(page, `s-${info.project.name}`, 'km');
+  await expect(page.getByRole('heading', { name: 'លីគគំរូ' })).toBeVisible();
+  const cards = page.locator('[data-testid^="fixture-"]');
+  await expect(cards.nth(12)).toBeAttached();
+  // Fixtures a round or two ahead, as above: a nearer one may kick off before the clicks land.
+  const [first, second] = [cards.nth(8), cards.nth(12)];
+  const firstId = (await first.getAttribute('data-testid'))!.replace('fixture-', '');
+  const secondId = (await second.getAttribute('data-testid'))!.replace('fixture-', '');
+  await page.getByTestId(`odds-${firstId}-3`).click();
+  await page.getByTestId(`odds-${secondId}-4`).click();
+
+  // Every odds label of a card is whole (the handicap's "KEP −0.25" was cut to "KEP −0.…").
+  const cut = await first
+    .locator('.odds-label')
+    .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+  expect(cut).toEqual([]);
+  // The markets and the parlay in Khmer words.
+  await expect(first).toContainText('លទ្ធផលប្រកួត');
+  await expect(page.locator('body')).not.toContainText('1X2');
+  await expect(page.getByTestId('mode-parlay')).toHaveText('ភ្នាល់ផ្សំ');
+
+  const slip = page.getByTestId('slip');
+  const slipHeight = async () => (await slip.boundingBox())?.height ?? Infinity;
+  expect(await slipHeight()).toBeLessThanOrEqual(phone.height * 0.4 + 1);
+  await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `artifacts/screenshots/demo-league-phone-slip-${info.project.name}.png` });
+  // Folded: the total and the bet button only.
+  const open_ = await slipHeight();
+  await page.getByTestId('slip-fold').click();
+  await expect(page.getByTestId('slip-fold')).toHaveAttribute('aria-expanded', 'false');
+  expect(await slipHeight()).toBeLessThan(open_);
+  await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({
+    path: `artifacts/screenshots/demo-league-phone-slip-folded-${info.project.name}.png`,
+  });
+
+  // A laptop screen: the slip beside the list, whole, its bet button on the first screen; nothing to fold.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByTestId('slip-fold')).toBeHidden();
+  await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: `artifacts/screenshots/demo-league-desktop-slip-${info.project.name}.png` });
+});

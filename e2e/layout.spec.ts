@@ -1,23 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createPlayer, expectAccessible, isPhone, signIn, shot } from './support';
+import { ROUND_CYCLE_MS } from './lotto59-support';
+import { createPlayer, expectAccessible, isPhone, ops, signIn, shot } from './support';
 
 // 44 px touch targets; layout works in 1/64 px, so a 44 px box can measure 43.99…
 const TOUCH_TARGET_PX = 44 - 1 / 64;
 
-/** Seed §2 side menu, in order: [accessible name, path]. */
+/** Seed §2 side menu, in order, and the games page (issue 26): [accessible name, path]. */
 const MENU = [
   ['ឡូតូ 59', '/game/lotto/59'],
   ['កីឡា', '/game/sport'],
   ['កាស៊ីណូ', '/game/casino'],
   ['បាញ់ត្រី', '/game/fishing'],
+  // Issue 26: one more entry after the seed's games, the games page.
+  ['ហ្គេមទាំងអស់', '/games'],
   ['មើលសំបុត្រឡូតូ 59', '/ticket/lotto59'],
   ['ប្រវត្តិដកប្រាក់', '/transaction/withdraw'],
   ['ប្រវត្តិដាក់ប្រាក់', '/transaction/deposit'],
+  // Issue 25: the statement, beside deposits and withdrawals.
+  ['របាយការណ៍ហិរញ្ញវត្ថុ', '/transaction/statement'],
   ['របាយការណ៍ឡូតូ 59', '/report/lotto/59'],
   ['របាយការណ៍កីឡា', '/report/sport'],
   ['របាយការណ៍កាស៊ីណូ', '/report/casino'],
   ['របាយការណ៍បាញ់ត្រី', '/report/fishing'],
   ['ប្ដូរពាក្យសម្ងាត់', '/user/password'],
+  // Issue 26 item 3: the push opt-in, in the account group (decision 0051).
+  ['ការជូនដំណឹង', '/user/notifications'],
+  // Issue 24: responsible gaming, in the account group.
+  ['ការលេងប្រកបដោយការទទួលខុសត្រូវ', '/user/limits'],
   ['ចាកចេញ', '/logout'],
 ] as const;
 
@@ -141,5 +151,161 @@ test.describe('main layout (seed §2)', () => {
     await toggle.click();
     await page.mouse.move(900, 500);
     await expect.poll(() => navWidthPx(page)).toBeCloseTo(3.15 * rem, 0);
+  });
+});
+
+/** Issue 26's narrowest phone: 360 × 740 (the phone project is a Pixel 5, 393 px wide). */
+const NARROW = { width: 360, height: 740 } as const;
+
+/** Nothing on the page is wider than the screen: it never pans sideways. */
+async function expectNoSidewaysPan(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+}
+
+/** Places NUMBER bets in the fast pool's open round through the API, as the board does; its ticket id. */
+async function placeRangeBet(page: Page): Promise<number> {
+  const playing = await page.request.get('/api/v1/result/playing?poll=POLL_2');
+  const { data } = (await playing.json()) as { data: { round: { id: number } } };
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.post('/api/bet', {
+    // 15 tickets, each with its post and number: the longest printable ticket of the walk's kind.
+    data: {
+      poll: 'POLL_2',
+      result_id: data.round.id,
+      bets: [{ type: 'NUMBER', posts: [...'ABCDE'], numbers: '57-59', amount: 1_000 }],
+    },
+    headers: {
+      'X-XSRF-TOKEN': decodeURIComponent(xsrf),
+      'X-Requested-With': 'XMLHttpRequest',
+      'Idempotency-Key': crypto.randomUUID(),
+    },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { bets: { id: number }[] } }).data.bets[0]!.id;
+}
+
+test.describe('issue 26: what a new player tripped on', () => {
+  test('the games page lists every product (slots too), the lottery with its flag; ticket detail fits 360 px', async ({
+    page,
+  }, info) => {
+    const player = createPlayer(info, 'games26', 50_000);
+    await signIn(page, player);
+    if (isPhone(info)) await page.setViewportSize(NARROW);
+
+    await page.goto('/games');
+    const tiles = page.getByTestId('game-tiles').getByRole('link');
+    await expect(tiles).toHaveCount(5);
+    await expect(tiles.nth(3)).toHaveAttribute('href', '/game/slot');
+    for (const tile of await tiles.all())
+      expect((await tile.boundingBox())?.height).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    await expectNoSidewaysPan(page);
+    await shot(page, 'games-page', info);
+    await expectAccessible(page);
+    ops('player', 'flag', player.username, 'enableLottery', 'on');
+    await page.reload();
+    await expect(tiles).toHaveCount(6);
+    await expect(tiles.last()).toHaveAttribute('href', '/game/lottery');
+    await tiles.nth(3).click();
+    await expect(page).toHaveURL(/\/game\/slot$/);
+
+    // Item 4: the ticket detail at 360 px, drawn and settled (balls, result, proof, printable ticket), the top
+    // bar's name and balance whole.
+    const ticket = await placeRangeBet(page);
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/v1/ticket/list?type=ALL&per_page=1`);
+          return ((await res.json()) as { data: { items: { status: string }[] } }).data.items[0]?.status;
+        },
+        { timeout: ROUND_CYCLE_MS, intervals: [500] },
+      )
+      .not.toBe('PENDING');
+    await page.goto(`/ticket/lotto59/${ticket}`);
+    await expect(page.getByTestId('draw-result')).toBeVisible();
+    await expect(page.getByTestId('recall-stake')).toHaveText('1,000 ៛');
+    await expectNoSidewaysPan(page);
+    for (const id of ['top-bar-username', 'top-bar-balance']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= (page.viewportSize()?.width ?? 0)).toBe(true);
+    }
+    await shot(page, 'ticket-detail-narrow', info);
+  });
+
+  test('items 10 and 12: the laptop screen shows the bet bar and every menu link; 44 px grid cells; unique landmarks; the chip label fits', async ({
+    page,
+  }, info) => {
+    const player = createPlayer(info, 'laptop26', 50_000);
+    // The longest menu: the lottery's three links too.
+    ops('player', 'flag', player.username, 'enableLottery', 'on');
+    await signIn(page, player);
+    const nav = page.getByRole('navigation', { name: 'ម៉ឺនុយមេ' });
+
+    if (isPhone(info)) {
+      // Item 12: every cell of the 1–59 grid is a 44 px target on a 360 px phone.
+      await page.setViewportSize(NARROW);
+      await page.goto('/game/lotto/59');
+      const cells = page.getByRole('group', { name: 'ជ្រើសលេខ 1 ដល់ 59' }).getByRole('button');
+      await expect(cells).toHaveCount(59);
+      for (const cell of await cells.all()) {
+        const box = await cell.boundingBox();
+        expect(box?.width).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+        expect(box?.height).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+      }
+      await expectNoSidewaysPan(page);
+      await cells.first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `artifacts/screenshots/grid-narrow-${info.project.name}.png` });
+      // Item 12: the password fields' eye toggles, named for their field.
+      await page.goto('/user/password');
+      await page.getByRole('button', { name: 'បង្ហាញពាក្យសម្ងាត់ចាស់' }).click();
+      await expect(page.getByLabel('ពាក្យសម្ងាត់ចាស់')).toHaveAttribute('type', 'text');
+      await shot(page, 'password-narrow', info);
+    } else {
+      // Item 10: a 1366 × 768 laptop shows the bet bar without a scroll, beside the board, not over it.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto('/game/lotto/59');
+      const bar = page.getByTestId('bet-bar');
+      await expect(bar.getByRole('button', { name: 'ភ្នាល់', exact: true })).toBeInViewport({ ratio: 1 });
+      const [barBox, boardBox] = [
+        await bar.boundingBox(),
+        await page.getByRole('region', { name: 'ចាក់ឆ្នោត' }).boundingBox(),
+      ];
+      expect(barBox && boardBox && barBox.x + barBox.width <= boardBox.x).toBe(true);
+      await page.screenshot({ path: `artifacts/screenshots/laptop-game-${info.project.name}.png` });
+      // Item 10: the menu opened by the pointer shows every link at 768 px, logout included.
+      await nav.hover();
+      await expect.poll(() => navWidthPx(page)).toBeCloseTo(14 * (await remPx(page)), 0);
+      const links = nav.getByRole('link');
+      await expect(links).toHaveCount(MENU.length + 3);
+      for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `artifacts/screenshots/laptop-menu-${info.project.name}.png` });
+      await page.mouse.move(900, 500);
+    }
+
+    // Item 12: no two landmarks alike across the app and a game's frame, nor on the fishing lobby.
+    const landmarks = async () =>
+      (await new AxeBuilder({ page }).withRules(['landmark-unique']).analyze()).violations.flatMap((v) =>
+        v.nodes.map((n) => n.target.join(' ')),
+      );
+    await page.goto('/game/casino');
+    const table = page.frameLocator('iframe[data-testid="game-frame"]');
+    await expect(table.getByRole('heading', { name: 'បាការ៉ា', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    expect(await landmarks()).toEqual([]);
+    // Item 12: every chip's label fits inside its ring ("100K" ran over it).
+    const over = await table
+      .locator('.chip')
+      .evaluateAll((chips) => chips.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+    expect(over).toEqual([]);
+    await page.screenshot({ path: `artifacts/screenshots/baccarat-chips-${info.project.name}.png` });
+    // Item 9: the one game's two modes named apart, the minimum in ៛.
+    await page.goto('/game/fishing');
+    await expect(page.getByRole('heading', { name: 'នាគសមុទ្រ · ផ្ទេរប្រាក់ចូលហ្គេម' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'នាគសមុទ្រ · លេងពីសមតុល្យមេ' })).toBeVisible();
+    await expect(page.getByTestId('fishing-card-4')).toContainText('យ៉ាងតិច 1,000 ៛');
+    expect(await landmarks()).toEqual([]);
+    await shot(page, 'fishing-lobby-names', info);
   });
 });

@@ -1,4 +1,4 @@
-import { formatRiel } from '@lotto59/domain';
+import { formatRiel, formatSignedRiel } from '@lotto59/domain';
 import { expect, test, type Page } from '@playwright/test';
 import { LOTTERY_E2E } from './lottery-e2e';
 import { addItem, checkScreen, confirmDialog, expectTouchTargets, tab } from './lottery-support';
@@ -174,6 +174,15 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await expect(page.getByTestId('verify-outcome')).toHaveAttribute('data-match', 'true');
   await expect(page.getByTestId('verify-outcome')).toContainText('ត្រូវគ្នា៖ លទ្ធផលទាំងអស់ 5 លេខ');
   await expectBalance(page, BALANCE - NET + payout);
+  // Issue 26, item 7: the draws past their cut-off newest first, each line in Latin digits only.
+  const drawTimes = (await page.getByTestId('draws-past').getByRole('button').allTextContents()).map(
+    (text) => {
+      expect(text).not.toMatch(/[\u17e0-\u17e9]/);
+      return /\d\d:\d\d/.exec(text)?.[0] ?? '';
+    },
+  );
+  expect(drawTimes).toEqual([...drawTimes].sort().reverse());
+  await expect(page.getByTestId('result-card').getByRole('heading')).not.toHaveText(/[\u17e0-\u17e9]/);
   await checkScreen(page, player, 'result');
   await expectTouchTargets(page);
 
@@ -183,15 +192,15 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await expect(page.getByTestId('report-tickets')).toHaveText('1');
   await expect(page.getByTestId('report-net')).toHaveText(formatRiel(NET));
   await expect(page.getByTestId('report-payout')).toHaveText(formatRiel(payout));
-  await expect(page.getByTestId('report-win-lose')).toHaveText(
-    winLose > 0 ? `+${formatRiel(winLose)}` : formatRiel(winLose),
-  );
+  // Issue 26, item 12: signed through the domain's formatter, one minus sign (U+2212) as on every screen.
+  await expect(page.getByTestId('report-win-lose')).toHaveText(formatSignedRiel(winLose));
   await expect(page.getByTestId('report-outstanding')).toHaveText(formatRiel(0));
   await checkScreen(page, player, 'report-tab');
 
   await page.goto('/report/lottery');
   await expect(page.getByRole('heading', { name: 'របាយការណ៍ឆ្នោត' })).toBeVisible();
   await expect(page.getByTestId('report-payout')).toHaveText(formatRiel(payout));
+  await expectOnScreen(page, ['report-payout', 'report-win-lose']);
   await checkScreen(page, player, 'report');
 
   // The ticket list: the ticket won (post A always hits).
@@ -199,6 +208,7 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await expect(page.getByTestId('lottery-ticket-list').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('list-total-payout')).toHaveText(formatRiel(payout));
   await expect(page.getByTestId('row-status').first()).toHaveText('ឈ្នះ');
+  await expectOnScreen(page, ['list-total-payout', 'row-status']);
   await checkScreen(page, player, 'tickets');
 
   // The winnings, under the ticket tab's waiting tickets: each winning item; hiding one moves no money.
@@ -215,6 +225,21 @@ test('the ticket lottery on the real server: a TN ticket of 2D and 3D items, del
   await expect(page.getByTestId('payout-total-count')).toHaveText(String(winning - 1));
   await expectBalance(page, BALANCE - NET + payout);
 });
+
+/**
+ * Issue 26, item 6: the figures a player opens the screen for lie inside the screen, without a sideways scroll,
+ * also on a 360 px phone (the phone project is 393 px wide: narrowed here, then put back).
+ */
+async function expectOnScreen(page: Page, testIds: readonly string[]): Promise<void> {
+  const size = page.viewportSize()!;
+  if (size.width < 400) await page.setViewportSize({ width: 360, height: 740 });
+  const width = page.viewportSize()!.width;
+  for (const id of testIds) {
+    const box = await page.getByTestId(id).first().boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, `${id} inside ${width} px`).toBe(true);
+  }
+  await page.setViewportSize(size);
+}
 
 test('without the lottery flag there is no lottery route or menu entry (seed §6)', async ({ page }, info) => {
   const player = createPlayer(info, 'nolottery', BALANCE);

@@ -3,6 +3,8 @@ import { DEFAULT_RATES_HUNDREDTHS, payoutOf } from '@lotto59/domain';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import {
   balanceOf,
+  expectBalanceOnLedger,
+  ledgerOf,
   placeAndConfirm,
   press,
   pressBet,
@@ -10,8 +12,10 @@ import {
   riel,
   ROUND_CYCLE_MS,
   secondsLeft,
+  stakesOf,
   switchToFastPool,
   waitForBettingWindow,
+  watchFor,
 } from './lotto59-support';
 import { expectNoLatinWords } from './khmer-text';
 import { createPlayer, expectAccessible, isPhone, SHOTS, signIn } from './support';
@@ -46,10 +50,14 @@ async function serverRound(page: Page, round: number) {
 const panelOf = (page: Page, round: number): Locator =>
   page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
 
-/** Waits for the round's settlement on screen: the win moment in a settled state. */
+/**
+ * Waits for the round's outcome on screen, then for the server's payment: issue 26 shows the outcome as soon as
+ * the draw is public (`data-paid="false"`, worked out from the draw) and keeps it until the payout arrives.
+ */
 async function settledMoment(page: Page, round: number): Promise<Locator> {
   const moment = panelOf(page, round).locator('[data-testid="win-moment"]:not([data-outcome="pending"])');
   await expect(moment).toBeVisible({ timeout: ROUND_CYCLE_MS });
+  await expect(moment).toHaveAttribute('data-paid', 'true', { timeout: ROUND_CYCLE_MS });
   return moment;
 }
 
@@ -85,9 +93,10 @@ test('a player bets, watches the draw and sees the win moment with what the serv
         await expect.poll(() => onScreen(bar)).toBe(true);
         await expect.poll(() => onScreen(bar.getByTestId('bar-countdown'))).toBe(true);
       } else {
-        // Issue 11, desktop: nothing floats over the board; the bar stands in the page, under the board.
+        // Issue 11, desktop: nothing floats over the board; the bar stands in the page, beside the board, under
+        // the draw (issue 26, item 10: under the board it was 900 px down a laptop screen).
         const [barBox, boardBox] = [await bar.boundingBox(), await board.boundingBox()];
-        expect(barBox && boardBox && barBox.y >= boardBox.y + boardBox.height).toBe(true);
+        expect(barBox && boardBox && barBox.x + barBox.width <= boardBox.x).toBe(true);
       }
     }
     await snap(page, 'game-bar-scrolled', info);
@@ -100,6 +109,7 @@ test('a player bets, watches the draw and sees the win moment with what the serv
   });
 
   let round = 0;
+  let drawing = async (): Promise<void> => undefined;
   await test.step('a NUMBER bet on every ball of post A, chosen on the grid: one of them must win', async () => {
     await press(page, 'ប៉ុស្តិ៍ A');
     await page.getByRole('button', { name: 'ទាំងអស់', exact: true }).click();
@@ -109,20 +119,33 @@ test('a player bets, watches the draw and sees the win moment with what the serv
     await snap(page, 'game-grid-all', info, true);
     await waitForBettingWindow(page, 5);
     ({ round } = await placeAndConfirm(page));
+    // The running total shows only while balls come out (3 s on the fast clocks): watched from the bet on,
+    // so the checks below may still run when the round closes on a busy machine.
+    const panel = panelOf(page, round);
+    drawing = watchFor(async () => {
+      await expect(panel.getByTestId('running-total')).toBeVisible({ timeout: ROUND_CYCLE_MS });
+      await snap(page, 'game-drawing', info);
+    });
     await expect(page.getByTestId('last-bet')).toContainText(`ជុំ #${round}`);
     // After a bet the view returns to the draw.
     await expect(page.getByTestId('draw-panel')).toBeInViewport();
     await expect(bar.getByTestId('bar-placed')).toHaveText(`បានភ្នាល់ក្នុងជុំ #${round}`);
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(170_500));
+    // The stake is off the balance: the ledger holds it (200,000 → 170,500), and the top bar shows the
+    // ledger's balance now (its payout too, when the round is already drawn and paid on a busy machine).
+    const ledger = await expectBalanceOnLedger(page, 200_000);
+    expect(ledger.filter((r) => r.kind === 'STAKE').map((r) => [-r.amount, r.balance_after])).toEqual([
+      [29_500, 170_500],
+    ]);
   });
 
   await test.step('the draw: balls roll in, the total counts, the result lights up, then the win moment', async () => {
     const panel = panelOf(page, round);
-    await expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS });
-    await expect(panel.getByTestId('running-total')).toBeVisible();
-    await snap(page, 'game-drawing', info);
+    await drawing();
     const moment = await settledMoment(page, round);
-    await expect(moment).toHaveAttribute('data-outcome', 'win');
+    // Issue 26, item 3: 25,000 ៛ back of 29,500 ៛ staked is "part of your stake back", never "you won".
+    await expect(moment).toHaveAttribute('data-outcome', 'part');
+    await expect(moment).toContainText('អ្នកទទួលបានប្រាក់មកវិញខ្លះ');
+    await expect(moment).not.toContainText('អបអរសាទរ');
     await snap(page, 'game-win-counting', info);
     // The amount is the server's settlement, to the riel: one NUMBER bet of 500 ៛ at ×50.
     const server = await serverRound(page, round);
@@ -159,12 +182,14 @@ test('a player bets, watches the draw and sees the win moment with what the serv
     // next one is tried, so the no-win state is seen without the assertions depending on luck.
     let lost = false;
     for (let attempt = 0; attempt < 4 && !lost; attempt += 1) {
-      await waitForBettingWindow(page, 5);
+      // The slip first (it stays across a round's close), then a window: the bet lands in the round the
+      // confirm names however slowly the slip was built.
       await press(page, 'ប៉ុស្តិ៍ B');
       await grid(page).getByRole('button', { name: '7', exact: true }).click();
       await expect(page.getByLabel('លេខ', { exact: true })).toHaveValue('7');
       await page.getByRole('button', { name: '1,000', exact: true }).click();
       await expect(bar.getByTestId('slip-summary')).toHaveText('1 សំបុត្រ · សរុប 1,000 ៛');
+      await waitForBettingWindow(page, 5);
       const placed = await placeAndConfirm(page);
       const moment = await settledMoment(page, placed.round);
       const server = await serverRound(page, placed.round);
@@ -180,6 +205,7 @@ test('a player bets, watches the draw and sees the win moment with what the serv
         await expectNoLatinWords(page, { allow: [player.username] });
       } else {
         await expect(moment).toHaveAttribute('data-outcome', 'win');
+        await expect(moment).toContainText('អបអរសាទរ! អ្នកឈ្នះ');
         await expect(moment.getByTestId('win-payout')).toHaveText(riel(server.total_payout));
       }
     }
@@ -215,7 +241,10 @@ test('a jackpot line from the ball picker; "repeat last bet" places the same sli
     await expectAccessible(page);
     await waitForBettingWindow(page, 5);
     await placeAndConfirm(page, 'ភ្នាល់ជែកផត');
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(99_000));
+    // 1,000 ៛ off the balance (100,000 → 99,000 in the ledger); the top bar shows the ledger's balance.
+    const ledger = await expectBalanceOnLedger(page, 100_000);
+    expect(stakesOf(ledger)).toEqual([1_000]);
+    expect(ledger.find((r) => r.kind === 'STAKE')?.balance_after).toBe(99_000);
     expect(bets.at(-1)?.body).toMatchObject({ lines: [[3, 15, 26, 44, 59]] });
   });
 
@@ -231,13 +260,16 @@ test('a jackpot line from the ball picker; "repeat last bet" places the same sli
     await expect(amount).toHaveValue('2,000');
     await waitForBettingWindow(page, 6);
     await placeAndConfirm(page);
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(95_000));
+    // 4,000 ៛ more staked. The jackpot line's round may be paid by now (two or three numbers matched) and
+    // this round too: the top bar shows 100,000 − 5,000 + what the ledger has credited so far.
+    expect(stakesOf(await expectBalanceOnLedger(page, 100_000))).toEqual([1_000, 4_000]);
     // The slip is empty again; "repeat" places the same one.
     await expect(page.getByRole('button', { name: 'ភ្នាល់', exact: true })).toBeDisabled();
     await waitForBettingWindow(page, 5);
     const { round, message } = await placeAndConfirm(page, 'ភ្នាល់ដដែលម្ដងទៀត');
     expect(message).toContain(riel(4_000));
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(91_000));
+    // The same 4,000 ៛ again: 100,000 − 9,000 + the payouts credited so far.
+    expect(stakesOf(await expectBalanceOnLedger(page, 100_000))).toEqual([1_000, 4_000, 4_000]);
     const [first, again] = bets.slice(-2);
     expect(first?.url).toMatch(/\/api\/bet$/);
     expect(again?.body).toEqual({ ...(first?.body as object), result_id: round });
@@ -262,14 +294,21 @@ test('a bet placed in the last second keeps its confirmation visible; no toast c
     .poll(() => secondsLeft(page), { timeout: ROUND_CYCLE_MS, intervals: [100] })
     .toBeLessThanOrEqual(3);
   const placedToast = page.getByRole('status').filter({ hasText: 'ការភ្នាល់បានជោគជ័យ' });
-  const toastSeen = placedToast.waitFor({ timeout: 10_000 });
+  // A bound, not a figure: from here to the toast are the wait for 2 s left, the confirm and the bet's answer,
+  // each slower when two workers share the two cores.
+  const toastSeen = placedToast.waitFor({ timeout: ROUND_CYCLE_MS });
   await pressBet(page);
   const dialog = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
   const round = Number(/#(\d+)/.exec((await dialog.textContent()) ?? '')?.[1]);
   await expect.poll(() => secondsLeft(page), { intervals: [50] }).toBeLessThanOrEqual(2);
   await dialog.getByRole('button', { name: 'បញ្ជាក់', exact: true }).click();
   await toastSeen;
-  await expect(page.getByTestId('top-bar-balance')).toContainText(riel(49_000));
+  // The stake is off the balance (50,000 → 49,000 in the ledger); the round closes within 2 s and may be
+  // paid before this check on a busy machine: the top bar shows the ledger's balance at this moment.
+  const ledger = await expectBalanceOnLedger(page, 50_000);
+  expect(ledger.filter((r) => r.kind === 'STAKE').map((r) => [-r.amount, r.balance_after])).toEqual([
+    [1_000, 49_000],
+  ]);
   await snap(page, 'game-last-second-placed', info);
   // The round closes, the draw starts: "loading" joins the toasts instead of replacing the confirmation.
   const loading = page.getByRole('status').filter({ hasText: 'កំពុងផ្ទុកលទ្ធផលឆ្នោត' });
@@ -319,12 +358,19 @@ test('reduced motion: no animation runs, the draw and the win show their final s
   const { round } = await placeAndConfirm(page);
   // The balance shows its new figure as soon as the answer is in: no count.
   await expect(page.getByTestId('last-bet')).toBeVisible();
-  expect(await balanceOf(page)).toBe(70_500);
+  // Read once, no waiting: a balance that counted would show a figure between two of the ledger's. It is the
+  // balance after the stake (70,500), or after the payout when the round is already paid on a busy machine.
+  const shown = await balanceOf(page);
+  const ledger = await ledgerOf(page);
+  const stake = ledger.findIndex((r) => r.kind === 'STAKE');
+  expect(ledger[stake]?.balance_after).toBe(70_500);
+  expect(ledger.slice(stake).map((r) => r.balance_after)).toContain(shown);
 
   const panel = panelOf(page, round);
-  await expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS });
+  // The draw has started (all ten balls may be out already when the machine is busy).
+  await expect(panel).toHaveAttribute('data-released', /^([1-9]|10)$/, { timeout: ROUND_CYCLE_MS });
   expect(await runningAnimations(page)).toEqual([]);
-  const moment = panel.locator('[data-testid="win-moment"][data-outcome="win"]');
+  const moment = panel.locator('[data-testid="win-moment"][data-outcome="part"]');
   await expect(moment).toBeVisible({ timeout: ROUND_CYCLE_MS });
   // The first frame of the win moment already holds the server's figure.
   expect(await moment.getByTestId('win-payout').textContent()).toBe(riel(25_000));

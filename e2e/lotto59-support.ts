@@ -2,12 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 
 /**
  * Lotto 59 timings of the e2e server (playwright.config.ts passes them as LOTTO_* variables, see
- * docs/operations.md): a fast round (POLL_2) every 10 s, its 10 balls out within 3.5 s of the close and
+ * docs/operations.md): a fast round (POLL_2) every 15 s, its 10 balls out within 3.5 s of the close and
  * settled after 4 s. The classic pool keeps a window long enough for the pages the other specs open.
  */
 export const LOTTO_E2E = {
   openSecondsPoll1: 30,
-  openSecondsPoll2: 10,
+  // 15 s: a flow of several steps (two bets in one round, a reload mid-bet) keeps its round on a busy machine
+  // with two browsers running side by side (playwright.config.ts, docs/ci-timing.md).
+  openSecondsPoll2: 15,
   releaseDelaySeconds: 0.5,
   releaseBallSeconds: 0.3,
   releaseTotalSeconds: 4,
@@ -108,3 +110,72 @@ export async function balanceOf(page: Page): Promise<number> {
 
 /** `12,500 ៛`, as the app writes riel. */
 export const riel = (amount: number): string => `${amount.toLocaleString('en-US')} ៛`;
+
+/** One ledger movement of the player, as `GET /api/statement` answers it (packages/contract). */
+export interface LedgerRow {
+  kind: string;
+  product: string;
+  amount: number;
+  balance_after: number;
+  reference: { type: string; id: string } | null;
+}
+
+/** The kinds a lotto 59 flow moves: what the balance is made of after the player's start. */
+const GAME_KINDS = new Set(['STAKE', 'PAYOUT', 'REFUND']);
+
+/** Every ledger movement of the signed-in player, oldest first, read from the server now. */
+export async function ledgerOf(page: Page): Promise<LedgerRow[]> {
+  const rows: LedgerRow[] = [];
+  for (let p = 1; ; p += 1) {
+    const res = await page.request.get(`/api/statement?per_page=100&page=${p}`);
+    expect(res.status()).toBe(200);
+    const { data } = (await res.json()) as { data: { items: LedgerRow[]; meta: { last_page: number } } };
+    rows.push(...data.items);
+    if (p >= data.meta.last_page) break;
+  }
+  return rows.reverse();
+}
+
+/** The stakes of the ledger, oldest first, as positive riel. */
+export const stakesOf = (rows: LedgerRow[]): number[] =>
+  rows.filter((r) => r.kind === 'STAKE').map((r) => -r.amount);
+
+/**
+ * Waits until the top bar shows the ledger's balance at that moment: `start` less every stake placed, plus
+ * every payout and refund credited so far, read back from the server (and equal to the ledger's own
+ * `balance_after` of its newest movement). A payout that lands between a bet and this check (a round that
+ * closes while the flow's steps run slowly on a shared CPU) is part of both figures, so the check holds
+ * whenever it runs, and still fails when the top bar shows anything the ledger does not say. Returns the
+ * ledger it matched, for the flow to check its stakes.
+ */
+export async function expectBalanceOnLedger(page: Page, start: number): Promise<LedgerRow[]> {
+  let rows: LedgerRow[] = [];
+  await expect
+    .poll(async () => {
+      rows = await ledgerOf(page);
+      const ledger = start + rows.filter((r) => GAME_KINDS.has(r.kind)).reduce((s, r) => s + r.amount, 0);
+      const newest = rows.at(-1)?.balance_after ?? start;
+      if (newest !== ledger) return `ledger: start − stakes + payouts ${ledger}, balance_after ${newest}`;
+      const shown = await balanceOf(page);
+      return shown === ledger ? 'top bar = ledger' : `top bar ${shown}, ledger ${ledger}`;
+    })
+    .toBe('top bar = ledger');
+  return rows;
+}
+
+/**
+ * Starts `check` now and keeps its outcome for the step that needs it: a flow watches a moment that lasts a
+ * few seconds on the fast clocks (the draw's loading and first balls) from before the steps that may still
+ * be running when it comes on a busy machine. The returned function waits for the outcome and throws a
+ * failure there, in its step (never as an unhandled rejection).
+ */
+export function watchFor(check: () => Promise<unknown>): () => Promise<void> {
+  const outcome = check().then(
+    () => null,
+    (error: unknown) => error,
+  );
+  return async () => {
+    const failed = await outcome;
+    if (failed !== null) throw failed;
+  };
+}

@@ -9,9 +9,11 @@ import {
   winningRangeTypes,
   type RangeBetType,
 } from '@lotto59/domain';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import {
   balanceOf,
+  expectBalanceOnLedger,
+  ledgerOf,
   placeAndConfirm,
   press,
   pressBet,
@@ -20,6 +22,7 @@ import {
   ROUND_CYCLE_MS,
   switchToFastPool,
   waitForBettingWindow,
+  watchFor,
 } from './lotto59-support';
 import { createPlayer, expectAccessible, isPhone, shot, signIn } from './support';
 
@@ -82,6 +85,20 @@ async function tierOneShareOf(page: Page, round: number): Promise<number> {
   return (await line()).payout;
 }
 
+/**
+ * `round`'s draw from its start: the loading status as betting closes, then the balls coming out one by one
+ * (pictured as they do).
+ */
+async function drawStarts(page: Page, round: number, info: TestInfo): Promise<void> {
+  const loading = page.getByRole('status').filter({ hasText: 'កំពុងផ្ទុកលទ្ធផលឆ្នោត' });
+  const panel = page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
+  await Promise.all([
+    expect(loading).toBeVisible({ timeout: ROUND_CYCLE_MS }),
+    expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS }),
+  ]);
+  await shot(page, 'lotto-drawing', info);
+}
+
 async function openMenuLink(page: Page, name: string, phone: boolean): Promise<void> {
   if (phone) await page.getByRole('button', { name: 'បើកម៉ឺនុយ' }).click();
   await page.getByRole('navigation', { name: 'ម៉ឺនុយមេ' }).getByRole('link', { name, exact: true }).click();
@@ -141,6 +158,7 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
   });
 
   let round = 0;
+  let drawStarted = async (): Promise<void> => undefined;
   await test.step('one bet of each type: RANGE_1…RANGE_5, under, over, NUMBER, then a JACKPOT line', async () => {
     for (const type of Object.values(RANGE_BUTTON)) await press(page, type);
     for (const post of NUMBER_POSTS) await press(page, `ប៉ុស្តិ៍ ${post}`);
@@ -148,33 +166,52 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
     await page.getByLabel('ទឹកប្រាក់ភ្នាល់ក្នុងមួយសំបុត្រ (៛)').fill('1,000');
     // 7 ranges + 2 posts × 3 numbers.
     await expect(page.getByTestId('slip-summary')).toHaveText('13 សំបុត្រ · សរុប 13,000 ៛');
-    // Room for both bets of this step in one round (the balance now counts to its new figure).
-    await waitForBettingWindow(page, 8);
+    // The confirm names the total; cancelled, the slip stays (this is outside the two bets' window below).
     await pressBet(page);
     await expect(page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' })).toContainText('13,000 ៛');
     await shot(page, 'lotto-confirm', info);
     await page.getByRole('button', { name: 'បោះបង់' }).click();
+    // Both bets of this step in one round: a fresh window, and nothing between the two bets but the
+    // jackpot line (their stakes and the balance are checked after, from the ledger).
+    await waitForBettingWindow(page, 13);
     ({ round } = await placeAndConfirm(page));
-    await expect(page.getByTestId('last-bet')).toContainText(`ជុំ #${round}`);
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(87_000));
-
+    // The draw is watched from now on: the checks below may still run when the round closes on a slow
+    // machine, and the draw's loading and first balls last only a few seconds on the fast clocks.
+    drawStarted = watchFor(() => drawStarts(page, round, info));
     await page.getByRole('tab', { name: 'ជែកផត' }).click();
     await page.getByRole('textbox', { name: 'ខ្សែទី 1' }).fill('១ 2 3 4 5');
     const jackpot = await placeAndConfirm(page, 'ភ្នាល់ជែកផត');
     expect(jackpot.round).toBe(round);
     expect(jackpot.message).toContain(riel(1_000));
-    await expect(page.getByTestId('top-bar-balance')).toContainText(riel(86_000));
+    await expect(page.getByTestId('last-bet')).toContainText(`ជុំ #${round}`);
+    // The two stakes, each off the balance before the round's payout (same round: it cannot be paid
+    // between them): 87,000 then 86,000 in the ledger. The top bar shows the ledger's balance now, which
+    // is 86,000, or more once the round is paid (a payout that lands before this check on a slow machine).
+    const ledger = await expectBalanceOnLedger(page, 100_000);
+    expect(ledger.filter((r) => r.kind === 'STAKE').map((r) => [-r.amount, r.balance_after])).toEqual([
+      [13_000, 87_000],
+      [1_000, 86_000],
+    ]);
     await shot(page, 'lotto-placed', info);
-    if (!phone) await expect(page.getByTestId('outstanding-badge')).toHaveText(/14/);
+    // 14 tickets outstanding until the round is paid (its payout is in the ledger, then the badge goes).
+    if (!phone)
+      await expect
+        .poll(async () => {
+          const badge = page.getByTestId('outstanding-badge');
+          const shown = (await badge.count()) ? await badge.textContent() : null;
+          if (shown?.includes('14')) return 'outstanding';
+          const paid = (await ledgerOf(page)).some(
+            (r) => r.kind === 'PAYOUT' && r.reference?.id === String(round),
+          );
+          return paid && shown === null ? 'outstanding, then paid' : `badge ${shown}, paid ${paid}`;
+        })
+        .toMatch(/^outstanding/);
   });
 
   let numbers: number[] = [];
   await test.step('the draw: betting closes, the balls come out one by one, then the total and its label', async () => {
-    const loading = page.getByRole('status').filter({ hasText: 'កំពុងផ្ទុកលទ្ធផលឆ្នោត' });
-    await expect(loading).toBeVisible({ timeout: ROUND_CYCLE_MS });
+    await drawStarted();
     const panel = page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
-    await expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS });
-    await shot(page, 'lotto-drawing', info);
     numbers = await drawnNumbers(page, round);
     expect(new Set(numbers).size).toBe(10);
     const total = numbers.reduce((a, b) => a + b, 0);

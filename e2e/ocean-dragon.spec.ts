@@ -164,3 +164,15 @@ test('provider 5: the first shot buys a magazine of 50 with one wallet bet; land
   await expect(page.getByRole('dialog')).toContainText('Ocean Dragon');
   await page.screenshot({ path: `${shots}/ocean-dragon-sheet-${info.project.name}.png` });
 });
+
+test('provider 5 on a 360 px phone: the balance keeps clear of the − cannon button (issue 26, item 5)', async ({
+  page,
+}, info) => {
+  if (info.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, '5', 12_345_678);
+  const ocean = page.getByTestId('ocean');
+  await expect(ocean).toHaveAttribute('data-balance', '12345678');
+  const edge = async (name: string) => Number(await ocean.getAttribute(name));
+  expect(await edge('data-balance-right')).toBeLessThanOrEqual(await edge('data-minus-left'));
+  await page.screenshot({ path: `${shots}/ocean-dragon-p5-narrow-${info.project.name}.png` });
+});

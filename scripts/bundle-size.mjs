@@ -14,6 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+// 110 kB. Issue 26 freed 1.2 kB (the contract's error messages out of the start-up bundle, decision 0053) and
+// held it at 109 kB; the same session's responsible gaming (the refusal's room-left texts and details, the
+// reality check around every page) and the statement and notification routes took most of it back (109.9 kB),
+// so it is 110 kB again until the next cut.
 const BUDGET_BYTES = 110 * 1000;
 const ROUTE_BUDGETS = [
   { route: '/game/lotto/59', source: 'src/app/routes/lotto59/game.tsx', budgetBytes: 80 * 1000 },

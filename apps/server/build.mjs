@@ -34,7 +34,7 @@ export async function buildServer({ names = Object.keys(ENTRIES), outdir = here(
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'esm',
     packages: 'external',
     // The workspace packages are linked into node_modules but are TypeScript: bundle them.

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appIcons } from './build/app-icons';
+import { offlinePage } from './build/offline-page';
 import { preloadFirstScreenFonts } from './build/first-screen-fonts';
 import { precompress } from './build/precompress';
 
@@ -34,7 +37,54 @@ const START_UP_LIBRARIES =
 const isAppModule = (id: string) => !id.includes('node_modules') && !id.endsWith('.html');
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFirstScreenFonts(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFirstScreenFonts(),
+    appIcons(),
+    offlinePage(),
+    // The installable app and its service worker (issue 26 item 2, docs/decisions/0051-installable-app-and-push.md).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
+      // The app registers the worker itself, lazily, from the signed-in layout (src/pwa/register-sw.ts).
+      injectRegister: false,
+      registerType: 'prompt',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'ឡូតូ 59',
+        short_name: 'ឡូតូ 59',
+        description: 'ឡូតូ 59 · Lotto 59',
+        lang: 'km',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f172a',
+        background_color: '#f1f5f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The icons are written by appIcons() in the same build; the manifest lists them itself.
+      includeManifestIcons: false,
+      injectManifest: {
+        // Hashed assets (scripts, styles, fonts), the icons and the offline page; never index.html (pages come
+        // from the network) nor the .br/.gz copies (the server picks an encoding per request).
+        globPatterns: ['assets/**/*.{js,css,woff2,woff,svg,png,webp}', 'icons/*.png', 'offline.html'],
+        globIgnores: ['**/*.br', '**/*.gz', 'index.html'],
+        // Hashed names need no revision: the name changes with the content.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -75,5 +125,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Typing into a whole board through jsdom takes seconds when three test workers share two cores (the
+    // default 5 s failed there, docs/ci-timing.md); a bound on a hung test, never a figure under test.
+    testTimeout: 20_000,
   },
 });

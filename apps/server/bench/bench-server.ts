@@ -55,6 +55,9 @@ async function main(): Promise<void> {
     METRICS_PORT: process.env.METRICS_PORT,
     // The provider-wallet bench signs as provider 3 with a secret of its own (the server reads it at start).
     PROVIDER_3_SECRET: process.env.PROVIDER_3_SECRET,
+    // The sealed ledger: off unless the run asks (the ledger bench measures placement with it on and off).
+    LEDGER_SEAL_SECONDS: process.env.BENCH_LEDGER_SEAL_SECONDS ?? '0',
+    LEDGER_SEAL_KEY: process.env.LEDGER_SEAL_KEY,
     ...database.env,
   });
   // The logger operators run (LOG_LEVEL, default info): what it costs is part of the figures.
@@ -65,6 +68,10 @@ async function main(): Promise<void> {
     logger: productionLogger(config.LOG_LEVEL),
   });
   await app.ready();
+  // The workers are off here (LOTTO_SCHEDULER=false); the seal worker alone runs when the run asks for it.
+  // (The app is ready: no more hooks; the stop message stops it before the app closes.)
+  const sealing = config.LEDGER_SEAL_SECONDS > 0;
+  if (sealing) app.services.ledger.worker?.start(app.log);
   await app.services.lotto59.scheduler.tick();
   const round = await app.services.lotto59.rounds.openOf('POLL_2');
 
@@ -79,6 +86,19 @@ async function main(): Promise<void> {
       amount: riel(1_000_000_000_000),
       idempotencyKey: `bench:${i}`,
     });
+    if (process.env.BENCH_RG_LIMITS === '1') {
+      // Responsible gaming's limits on every player (issue 24): wager and loss per day, week and month, far
+      // above what the run stakes, so that every bet is judged against six limits and none is refused.
+      for (const kind of ['WAGER', 'LOSS'] as const) {
+        for (const period of ['DAY', 'WEEK', 'MONTH'] as const) {
+          await app.services.rg.setLimit(
+            player.id,
+            { kind, period, amount: 10_000_000_000 },
+            { by: 'operator', reason: 'bench' },
+          );
+        }
+      }
+    }
     const csrf = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
     const anon = Object.fromEntries(csrf.cookies.map((c) => [c.name, c.value]));
     const login = await app.inject({
@@ -156,7 +176,13 @@ async function main(): Promise<void> {
     } else if (message.type === 'stats') {
       void countBets(database.handle).then((bets) => {
         const cpu = process.cpuUsage();
-        process.send?.({ type: 'stats', bets, cpuMicros: cpu.user + cpu.system });
+        process.send?.({
+          type: 'stats',
+          bets,
+          cpuMicros: cpu.user + cpu.system,
+          seals: app.services.ledger.sealJob.sealed,
+          sealedTransfers: app.services.ledger.sealJob.sealedTransfers,
+        });
       });
     } else if (message.type === 'reconcile') {
       void reconcile(app.services.wallet, database.handle).then((figures) =>
@@ -164,6 +190,7 @@ async function main(): Promise<void> {
       );
     } else if (message.type === 'stop') {
       void (async () => {
+        if (sealing) await app.services.ledger.worker?.stop();
         await app.close();
         await database.drop();
         await database.handle.close();

@@ -13,6 +13,9 @@ export interface PlacementFigures {
     p99: number;
     accepted: number;
     non2xx: number;
+    /** Seals the server made during the run (0 with sealing off), and the transfers they covered. */
+    seals: number;
+    sealedTransfers: number;
     errors: number;
     cpuMicrosPerRequest: number;
   };
@@ -34,16 +37,26 @@ export async function benchPlacement(opts: {
   databaseUrl?: string | undefined;
   connections: number;
   durationS: number;
+  /** More environment for the server process (the ledger bench turns sealing on with it). */
+  serverEnv?: Record<string, string> | undefined;
+  /** Responsible-gaming limits set on every player (issue 24). */
+  rgLimits?: boolean;
 }): Promise<PlacementFigures> {
   const server = await startBenchServer({
     BENCH_DATABASE_URL: opts.databaseUrl,
     BENCH_PLAYERS: String(opts.connections),
+    ...opts.serverEnv,
+    BENCH_RG_LIMITS: opts.rgLimits ? '1' : undefined,
   });
   try {
     const { port, roundId, sessions, dialect } = server.ready;
     const base = `http://127.0.0.1:${port}`;
     await autocannon({ url: `${base}/healthz`, connections: opts.connections, duration: 1 }); // warm-up
-    const stats = () => server.request<{ bets: number; cpuMicros: number }>({ type: 'stats' }, 'stats');
+    const stats = () =>
+      server.request<{ bets: number; cpuMicros: number; seals: number; sealedTransfers: number }>(
+        { type: 'stats' },
+        'stats',
+      );
     const cpu0 = await stats();
     const trivial = await autocannon({
       url: `${base}/healthz`,
@@ -97,6 +110,8 @@ export async function benchPlacement(opts: {
       bets: {
         ...summary(bets),
         accepted,
+        seals: cpu2.seals,
+        sealedTransfers: cpu2.sealedTransfers,
         non2xx: bets.non2xx,
         errors: bets.errors + bets.timeouts,
         cpuMicrosPerRequest: (cpu2.cpuMicros - cpu1.cpuMicros) / bets.requests.total,

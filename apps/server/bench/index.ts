@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet|cluster-placement|reads …]`:
+ * `npm run bench [-- placement|settlement|lottery-settlement|websocket|provider-wallet|cluster-placement|reads|ledger-seal|ledger-sealing-cost …]`:
  * prints figures, asserts nothing (docs/performance.md). SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL) is set. BENCH_DIALECTS=postgres (or sqlite) runs one of them only. cluster-placement and
  * reads are server mode only: PostgreSQL, skipped with a line without its URL.
  */
+import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { benchPlacement } from './bet-placement.bench';
 import { benchSettlement } from './settlement.bench';
@@ -12,6 +13,7 @@ import { benchFanOut } from './websocket.bench';
 import { benchProviderWallet } from './provider-wallet.bench';
 import { benchClusterPlacement } from './cluster-placement.bench';
 import { benchReads, type ReadsFigures } from './reads.bench';
+import { benchLedgerSeal } from './ledger-seal.bench';
 
 const which = new Set(process.argv.slice(2));
 const wants = (name: string) => which.size === 0 || which.has(name);
@@ -28,14 +30,19 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 async function main(): Promise<void> {
   if (wants('placement')) {
     for (const databaseUrl of databaseUrls) {
-      const f = await benchPlacement({ databaseUrl, connections, durationS });
-      const share = ((100 * f.bets.rps) / f.trivial.rps).toFixed(1);
-      console.log(
-        `placement ${f.dialect.padEnd(8)} ${connections} connections, ${durationS} s | trivial route ${f.trivial.rps} req/s ` +
-          `(p50 ${f.trivial.p50} ms, p99 ${f.trivial.p99} ms) | bets ${f.bets.rps} bets/s (p50 ${f.bets.p50} ms, ` +
-          `p99 ${f.bets.p99} ms) = ${share} % of trivial | accepted ${f.bets.accepted}, non-2xx ${f.bets.non2xx}, errors ${f.bets.errors}` +
-          ` | server CPU per request: trivial ${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs, bet ${f.bets.cpuMicrosPerRequest.toFixed(0)} µs`,
-      );
+      // Without and with responsible-gaming limits on every player, one after the other (issue 24).
+      for (const rgLimits of [false, true]) {
+        const f = await benchPlacement({ databaseUrl, connections, durationS, rgLimits });
+        const share = ((100 * f.bets.rps) / f.trivial.rps).toFixed(1);
+        console.log(
+          `placement ${f.dialect.padEnd(8)} ${rgLimits ? 'limits on every player' : 'no limits'}, ` +
+            `${connections} connections, ${durationS} s | trivial route ${f.trivial.rps} req/s ` +
+            `(p50 ${f.trivial.p50} ms, p99 ${f.trivial.p99} ms) | bets ${f.bets.rps} bets/s (p50 ${f.bets.p50} ms, ` +
+            `p99 ${f.bets.p99} ms) = ${share} % of trivial | accepted ${f.bets.accepted}, non-2xx ${f.bets.non2xx}, errors ${f.bets.errors}` +
+            ` | server CPU per request: trivial ${f.trivial.cpuMicrosPerRequest.toFixed(0)} µs, bet ${f.bets.cpuMicrosPerRequest.toFixed(0)} µs` +
+            ` | load ${loadavg()[0]!.toFixed(1)}`,
+        );
+      }
     }
   }
   if (wants('settlement')) {
@@ -122,6 +129,8 @@ async function main(): Promise<void> {
     if (!pgUrl) console.log('reads skipped: it runs on PostgreSQL (set BENCH_DATABASE_URL)');
     else await printReads(pgUrl);
   }
+  if (wants('ledger-seal')) await printLedgerSeal();
+  if (wants('ledger-sealing-cost')) await printSealingCost();
   if (wants('websocket')) {
     const f = await benchFanOut({
       sockets: Number(process.env.BENCH_SOCKETS ?? 10_000),
@@ -274,3 +283,75 @@ async function printReads(databaseUrl: string): Promise<void> {
 }
 
 await main();
+
+/** The sealed ledger's own costs (docs/ledger-seal.md): one seal of 10⁵ transfers, verify over a big ledger. */
+async function printLedgerSeal(): Promise<void> {
+  const verifyRows = Number(process.env.BENCH_LEDGER_VERIFY_TRANSFERS ?? 1_000_000);
+  for (const databaseUrl of databaseUrls) {
+    const f = await benchLedgerSeal({ databaseUrl, verifyRows });
+    const s = (ms: number) => (ms / 1000).toFixed(2);
+    console.log(
+      `ledger-seal ${f.dialect.padEnd(8)} one seal of ${f.sealRows.toLocaleString('en')} transfers: ${s(f.sealMs)} s (CPU ${s(f.sealCpuMs)} s) | ` +
+        `${f.verifyRows.toLocaleString('en')} transfers (written in ${s(f.generateMs)} s) sealed in ${f.seals} seals, ` +
+        `${s(f.sealAllMs)} s | ops ledger verify: ${s(f.verifyMs)} s (CPU of the verifier ${s(f.verifyCpuMs)} s = ${((1000 * f.verifyCpuMs) / f.verifyRows).toFixed(1)} µs a transfer), ` +
+        `${f.verifyOk ? 'OK' : 'NOT OK'} | load ${f.load[0].toFixed(1)} → ${f.load[1].toFixed(1)}`,
+    );
+    if (!f.verifyOk) process.exitCode = 1;
+  }
+}
+
+/**
+ * Placement and the provider wallet with sealing off and on in the same run (issue 25: < 3 % of their rate),
+ * alternated BENCH_LEDGER_ROUNDS times (default 2: off, on, off, on) so that a drift of the shared machine falls
+ * on both.
+ */
+async function printSealingCost(): Promise<void> {
+  const rounds = Number(process.env.BENCH_LEDGER_ROUNDS ?? 2);
+  const sealSeconds = process.env.BENCH_LEDGER_SEAL_SECONDS ?? '5';
+  for (const databaseUrl of databaseUrls) {
+    const on = {
+      BENCH_LEDGER_SEAL_SECONDS: sealSeconds,
+      // Server mode signs only with a configured key.
+      LEDGER_SEAL_KEY: randomBytes(32).toString('hex'),
+    };
+    // Throughput and the server's CPU per bet (per pair): on a shared machine the rate swings with the other
+    // load, the CPU a request costs much less.
+    const placement = { off: [] as number[], on: [] as number[] };
+    const placementCpu = { off: [] as number[], on: [] as number[] };
+    const wallet = { off: [] as number[], on: [] as number[] };
+    const walletCpu = { off: [] as number[], on: [] as number[] };
+    let seals = 0;
+    let sealedTransfers = 0;
+    for (let round = 0; round < rounds; round++) {
+      for (const mode of ['off', 'on'] as const) {
+        const serverEnv = mode === 'on' ? on : undefined;
+        const p = await benchPlacement({ databaseUrl, connections, durationS, serverEnv });
+        placement[mode].push(p.bets.rps);
+        placementCpu[mode].push(Math.round(p.bets.cpuMicrosPerRequest));
+        if (mode === 'on') {
+          seals += p.bets.seals;
+          sealedTransfers += p.bets.sealedTransfers;
+        }
+        const w = await benchProviderWallet({ databaseUrl, connections, durationS, serverEnv });
+        wallet[mode].push(w.pairs.pairsPerS);
+        walletCpu[mode].push(Math.round(w.pairs.cpuMicrosPerPair));
+      }
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const change = (r: { off: number[]; on: number[] }, unit: string, sign: 1 | -1) =>
+      `${Math.round(mean(r.off))} off / ${Math.round(mean(r.on))} on ${unit} (runs ${r.off.join(', ')} / ${r.on.join(', ')}) = ` +
+      `${((sign * 100 * (mean(r.off) - mean(r.on))) / mean(r.off)).toFixed(1)} % cost`;
+    console.log(
+      `ledger-sealing-cost ${dialectOf(databaseUrl).padEnd(8)} ${connections} connections, ${durationS} s a run, seal every ${sealSeconds} s, load ${loadavg()[0]!.toFixed(1)}\n` +
+        `  placement: ${change(placement, 'bets/s', 1)}\n` +
+        `             server CPU ${change(placementCpu, 'µs/bet', -1)}\n` +
+        `  wallet:    ${change(wallet, 'bet+win pairs/s', 1)}\n` +
+        `             server CPU ${change(walletCpu, 'µs/pair', -1)}\n` +
+        `  during placement with sealing on: ${seals} seals of ${sealedTransfers.toLocaleString('en')} transfers`,
+    );
+  }
+}
+
+function dialectOf(databaseUrl: string | undefined): string {
+  return databaseUrl ? 'postgres' : 'sqlite';
+}

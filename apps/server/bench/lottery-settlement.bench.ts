@@ -105,6 +105,7 @@ export async function benchLotterySettlement(opts: {
       .returningAll()
       .executeTakeFirstOrThrow();
     const tickets = Math.ceil(opts.items / ITEMS_PER_TICKET);
+    const { price } = services.lottery.settings.pricing;
     await sql`
       with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(tickets)})
       insert into lottery_tickets (player_id, draw_id, type, request_id, request_hash, status, total_amount,
@@ -113,14 +114,17 @@ export async function benchLotterySettlement(opts: {
         ${sql.lit(nowMs)} from s`.execute(db.handle.db);
     await sql`
       with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(opts.items - 1)})
-      insert into lottery_items (ticket_id, player_id, draw_id, bet_type, posts, numbers, permute, amount, lines,
-        face_amount, discount, net_amount, status, payout)
+      insert into lottery_items (ticket_id, player_id, draw_id, bet_type, posts, numbers, permute, amount, price,
+        lines, face_amount, discount, net_amount, status, payout)
       select 1 + i / ${sql.lit(ITEMS_PER_TICKET)}, 1 + (1 + i / ${sql.lit(ITEMS_PER_TICKET)}) % ${sql.lit(opts.players)},
         ${sql.lit(draw.id)},
         case when i % 3 = 2 then '3D' else '2D' end,
         case when i % 3 = 0 then 'A' else 'ROLL' end,
         case when i % 3 = 2 then ${padded(sql`i * 7 % 1000`, 3)} else ${padded(sql`i * 7 % 100`, 2)} end,
-        0, 100, 1, 100, 20, 80, 'OPEN', 0
+        0, 100,
+        -- The price each item was sold at, as placement stores it (decision 0043).
+        case when i % 3 = 2 then ${sql.lit(price['3D'])} else ${sql.lit(price['2D'])} end,
+        1, 100, 20, 80, 'OPEN', 0
       from s`.execute(db.handle.db);
     if (db.handle.dialect === 'postgres') await sql`analyze`.execute(db.handle.db);
     await services.lottery.draws.storeSheet(draw, lotterySheet(SEED, draw.id, draw.layout), 'ENGINE');

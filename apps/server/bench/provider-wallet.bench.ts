@@ -62,6 +62,8 @@ export async function benchProviderWallet(opts: {
   databaseUrl?: string | undefined;
   connections: number;
   durationS: number;
+  /** More environment for the server process (the ledger bench turns sealing on with it). */
+  serverEnv?: Record<string, string> | undefined;
 }): Promise<ProviderWalletFigures> {
   // A secret of this run: the bench signs with it and the server (PROVIDER_3_SECRET) checks with it.
   const secret = randomBytes(32).toString('hex');
@@ -70,6 +72,7 @@ export async function benchProviderWallet(opts: {
     BENCH_PLAYERS: String(opts.connections),
     BENCH_PROVIDER_LAUNCH: '1',
     PROVIDER_3_SECRET: secret,
+    ...opts.serverEnv,
   });
   try {
     const { port, sessions, providerTokens, dialect } = server.ready;

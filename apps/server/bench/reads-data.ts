@@ -17,8 +17,12 @@ import { formatNumbers, releaseScheduleOf } from '../src/modules/lotto59/rounds/
  * THE lotto 59 history generator of the reads benchmark (reads.bench.ts), in one place so that it can
  * follow the schema: what it writes is what the app would have written after `days` of play.
  *
- * - `players` players (ids 1..P), each with a wallet account (balance 0: the stakes and payouts below
- *   are not in the ledger, so this database's ledger does not reconcile; no read under test uses it).
+ * - `players` players (ids 1..P), each with a wallet account (balance 0: the accounts' balances are not
+ *   kept with the transfers below, so this database's ledger does not reconcile; no read under test uses it).
+ * - The ledger's transfers of that play, for the statement (`GET /api/statement`, decision 0049): one
+ *   `bet_stake` per submission (player → house, its key the one placement writes, so the statement names its
+ *   ticket), and one `bet_payout` per player and settled round won (house → player, at the round's
+ *   settlement), as settlement writes them. Balances after are not tracked (0).
  * - Rounds of both pools back to back over `days` up to now, as the scheduler lays them out (the next
  *   round opens when the last closes): numbers drawn from each round's own seed (drawNumbers), so every
  *   round verifies. Rounds whose release is over are SETTLED; the ones closed less than a release ago
@@ -90,12 +94,14 @@ export async function fillLotto59History(
     const q = new HistorySql(shape, startMs, submissions, settings);
     await step('groups', () => client.query(q.groups()));
     await step('bets', () => client.query(q.bets()));
+    await step('transfers', () => insertTransfers(client));
     await client.query(`drop table bench_round_slots`);
     for (const [table, id] of [
       ['players', 'id'],
       ['lotto59_rounds', 'id'],
       ['lotto59_bet_groups', 'id'],
       ['lotto59_bets', 'id'],
+      ['transfers', 'id'],
     ] as const) {
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', '${id}'), (select max(${id}) from ${table}))`,
@@ -103,7 +109,9 @@ export async function fillLotto59History(
     }
     await client.query(`reset session_replication_role`);
     await step('vacuum analyze', () =>
-      client.query(`vacuum (analyze) players, accounts, lotto59_rounds, lotto59_bet_groups, lotto59_bets`),
+      client.query(
+        `vacuum (analyze) players, accounts, lotto59_rounds, lotto59_bet_groups, lotto59_bets, transfers`,
+      ),
     );
     const size = async (sql: string) => Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
     const bytes = {
@@ -116,6 +124,30 @@ export async function fillLotto59History(
   } finally {
     await client.end();
   }
+}
+
+/** The stakes (one per submission) and the payouts (one per player and settled round won) in the ledger. */
+async function insertTransfers(client: pg.Client): Promise<void> {
+  await client.query(
+    `insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
+       from_balance_after, to_balance_after, reference, note, created_at_ms)
+     select 'bet-stake:' || g.idempotency_key || ':' || g.player_id, 'bench', 'bet_stake', a.id, h.id, g.amount,
+       0, 0, 'lotto59-round:' || g.round_id, null, g.created_at_ms
+     from lotto59_bet_groups g join accounts a on a.player_id = g.player_id
+       cross join (select id from accounts where code = 'house') h
+     order by g.id`,
+  );
+  await client.query(
+    `insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
+       from_balance_after, to_balance_after, reference, note, created_at_ms)
+     select 'bet-payout:' || w.round_id || ':' || w.player_id, 'bench', 'bet_payout', h.id, a.id, w.payout,
+       0, 0, 'lotto59-round:' || w.round_id, null, w.settled_at_ms
+     from (select round_id, player_id, sum(payout) as payout, max(settled_at_ms) as settled_at_ms
+           from lotto59_bets where payout > 0 group by round_id, player_id) w
+       join accounts a on a.player_id = w.player_id
+       cross join (select id from accounts where code = 'house') h
+     order by w.settled_at_ms, w.player_id`,
+  );
 }
 
 async function insertPlayers(client: pg.Client, shape: HistoryShape): Promise<void> {

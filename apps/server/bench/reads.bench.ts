@@ -37,7 +37,7 @@ const shiftDays = (date: LocalDate, days: number) => {
 /** The pool the reader plays (reads-data.ts: players whose id ends in 0, 1 or 2 play POLL_1). */
 const poolOf = (playerId: number) => (playerId % 10 < 3 ? 'POLL_1' : 'POLL_2');
 
-/** What the web app asks for on the ticket, report and result pages (apps/web/src/features/lotto59/api). */
+/** What the web app asks for on the ticket, report, result and statement pages (apps/web/src/features/…/api). */
 export const READ_ROUTES: readonly ReadRoute[] = [
   { name: 'ticket list, default filter', path: () => '/api/v1/ticket/list?type=ALL&page=1&per_page=20' },
   {
@@ -50,6 +50,12 @@ export const READ_ROUTES: readonly ReadRoute[] = [
     path: (_, today) => `/api/bet/report?from=${shiftDays(today, -29)}&to=${today}`,
   },
   { name: 'outstanding badge', path: () => '/api/v1/ticket/badge' },
+  {
+    // The player's statement (issue 25): a page of the ledger's movements, the totals per product and the
+    // daily net of the range, as the statement screen asks for it (its default range, 30 days).
+    name: 'statement, 30 days',
+    path: (_, today) => `/api/statement?from=${shiftDays(today, -29)}&to=${today}&page=1&per_page=20`,
+  },
   { name: 'result grid (/api/result/history)', path: (id) => `/api/result/history?poll=${poolOf(id)}` },
   {
     name: 'result history (/api/v1/result/history)',
@@ -439,7 +445,7 @@ async function explainRoutes(
         const res = await app.inject({ method: 'GET', url: route.path(playerId, today), cookies });
         if (res.statusCode !== 200) throw new Error(`${route.name} answered ${res.statusCode}: ${res.body}`);
         const queries = [];
-        for (const q of captured.filter((c) => /lotto59_/.test(c.sql))) {
+        for (const q of captured.filter((c) => /lotto59_|from transfers/.test(c.sql))) {
           const text = `explain (analyze, buffers) ${q.sql}`;
           await explain.query(text, [...q.parameters]);
           const { rows } = await explain.query<{ 'QUERY PLAN': string }>(text, [...q.parameters]);

@@ -81,15 +81,22 @@ export async function benchSettlement(opts: {
       select i, ${sql.lit(roundId)}, 'BET', 'bench-' || i, 'x', 1, 0, 0, ${sql.lit(nowMs)} from s`.execute(
       db.handle.db,
     );
+    // Each bet with the rate it was sold at, as placement stores it (decision 0043).
+    const rate = services.lotto59.settings.rates;
     await sql`
       with recursive s(i) as (select 0 union all select i + 1 from s where i < ${sql.lit(opts.bets - 1)})
-      insert into lotto59_bets (group_id, round_id, player_id, poll, type, post, number, numbers, amount, created_at_ms)
+      insert into lotto59_bets (group_id, round_id, player_id, poll, type, post, number, numbers, amount,
+        rate_hundredths, created_at_ms)
       select 1 + i % ${sql.lit(opts.players)}, ${sql.lit(roundId)}, 1 + i % ${sql.lit(opts.players)}, 'POLL_2',
         case i % 9 when 0 then 'RANGE_1' when 1 then 'RANGE_2' when 2 then 'RANGE_3' when 3 then 'RANGE_4'
           when 4 then 'RANGE_5' when 5 then 'RANGE_6' when 6 then 'RANGE_7' else 'NUMBER' end,
         case when i % 9 >= 7 then substr('ABCDE', 1 + i % 5, 1) else null end,
         case when i % 9 >= 7 then 1 + i % 59 else null end,
-        null, 500, ${sql.lit(nowMs)}
+        null, 500,
+        case i % 9 when 0 then ${sql.lit(rate.RANGE_1)} when 1 then ${sql.lit(rate.RANGE_2)}
+          when 2 then ${sql.lit(rate.RANGE_3)} when 3 then ${sql.lit(rate.RANGE_4)} when 4 then ${sql.lit(rate.RANGE_5)}
+          when 5 then ${sql.lit(rate.RANGE_6)} when 6 then ${sql.lit(rate.RANGE_7)} else ${sql.lit(rate.NUMBER)} end,
+        ${sql.lit(nowMs)}
       from s`.execute(db.handle.db);
     if (db.handle.dialect === 'postgres') await sql`analyze`.execute(db.handle.db);
     await services.lotto59.rounds.startRelease((await services.lotto59.rounds.byId(roundId))!);

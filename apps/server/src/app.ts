@@ -22,10 +22,17 @@ import { registerWebApp } from './plugins/web-app';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { playersRoutes } from './modules/players/players.routes';
+import { rgRoutes } from './modules/responsible-gaming/rg.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { statementRoutes } from './modules/statement/statement.routes';
 import { lotto59Routes } from './modules/lotto59/lotto59.routes';
+import { favouritesRoutes } from './modules/players/favourites/favourites.routes';
+import { SESSION_COOKIE } from './modules/auth/session-tokens';
+import { lottoConfigOf } from './modules/lotto59/results/results.routes';
 import { providersRoutes } from './modules/providers/providers.public';
 import { lotteryRoutes } from './modules/lottery/lottery.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.module';
 import { casinoReportRoutes } from './modules/providers/reports/casino-report.routes';
 import { sportReportRoutes } from './modules/providers/reports/sport-report.routes';
 import { fishingReportRoutes } from './modules/providers/reports/fishing-report.routes';
@@ -113,6 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Shutdown: the port is closed and in-flight requests answered before onClose; the stakes already
   // accepted in the write queue are written and answered before the database may close.
   app.addHook('onClose', () => services.stakeBatches.close());
+  // The background workers (db/leased-worker.ts) run once the app is ready, unless LOTTO_SCHEDULER=false
+  // (tests tick them by hand). onClose hooks run last-added first: the workers stop, finishing their pass
+  // and giving their leases back, before the write queue drains and before the database closes.
+  if (config.LOTTO_SCHEDULER) app.addHook('onReady', async () => services.workers.start(app.log));
+  app.addHook('onClose', () => services.workers.stop());
   // Before any route, so that every route is limited.
   const rateLimits = await registerRateLimits(app, config);
   await app.register(cookie);
@@ -151,17 +163,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(authRoutes({ auth: services.auth, cookies }));
+  await app.register(
+    authRoutes({
+      auth: services.auth,
+      cookies,
+      boardOf: async (playerId) => ({
+        poll: await services.lotto59.pools.poolOf(playerId),
+        config: lottoConfigOf(services.lotto59.settings),
+      }),
+    }),
+  );
   await app.register(
     playersRoutes({ players: services.players, maintenance: services.maintenance, cookies }),
   );
+  await app.register(favouritesRoutes({ db: deps.db, clock: deps.clock, cookies }));
+  await app.register(
+    rgRoutes({ rg: services.rg, auth: services.auth, maintenance: services.maintenance, cookies }),
+  );
   await app.register(transactionsRoutes({ transactions: services.transactions, cookies }));
+  await app.register(statementRoutes({ statement: services.statement, cookies, timeZone: config.TIME_ZONE }));
   await app.register(
     lotto59Routes({
       lotto59: services.lotto59,
       maintenance: services.maintenance,
       cookies,
-      scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: config.LOTTO_TICK_MS },
     }),
   );
   await app.register(
@@ -170,11 +195,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       players: services.players,
       maintenance: services.maintenance,
       cookies,
-      // The lottery's draws are minutes apart: a second is fine-grained enough, and TN's fast demo
-      // schedule still closes on the cut-off to the millisecond (the bet checks the clock, not the worker).
-      scheduler: { enabled: config.LOTTO_SCHEDULER, tickMs: Math.max(config.LOTTO_TICK_MS, 250) },
     }),
   );
+  await app.register(pushRoutes({ push: services.push.service, cookies }));
+  if (config.LOTTO_SCHEDULER) {
+    // Draw alerts from the process that draws (the lease holder), every few seconds (decision 0051).
+    services.push.alerts.start(5_000);
+  }
+  // After the requests in flight: stop alerting, then let the pushes already started be answered.
+  app.addHook('onClose', async () => {
+    services.push.alerts.stop();
+    await services.push.service.idle();
+  });
   await app.register(
     casinoReportRoutes({ reads: services.reads, clock: deps.clock, timeZone: config.TIME_ZONE, cookies }),
   );
@@ -212,17 +244,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       cookies,
       maintenance: services.maintenance,
       clock: deps.clock,
-      // Status queries back off from 1 s: a tick a second is fine-grained enough.
-      worker: { enabled: config.LOTTO_SCHEDULER, tickMs: 1_000 },
     }),
   );
   await app.register(analyticsRoutes({ analytics: services.analytics, auth: services.auth }));
+  await app.register(ledgerRoutes({ ledger: services.ledger.service, cookies }));
 
   if (config.mode === 'embedded' && config.DEMO_PROVIDER === 'embedded') {
     await mountDemoStudio(app, { config, clock: deps.clock, secrets: services.providers.secrets });
   }
 
-  await registerWebApp(app, config.WEB_DIST_DIR, { preHandler: rateLimits.notFoundPreHandler });
+  await registerWebApp(
+    app,
+    config.WEB_DIST_DIR,
+    { preHandler: rateLimits.notFoundPreHandler },
+    SESSION_COOKIE,
+  );
   return Object.assign(app, {
     services,
     realtime,

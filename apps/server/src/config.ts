@@ -196,6 +196,13 @@ const envSchema = z.object({
    * process; another process (server mode) follows within this time. 0 turns the cache off.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
+  /** Responsible gaming: hours a raise or removal of a limit waits before it can be confirmed (spec §1). */
+  RG_COOLING_OFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   COOKIE_SECURE: flag(false),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
@@ -315,11 +322,57 @@ const envSchema = z.object({
    * Provider games (providers.md §2, §3, §5). One HMAC secret per provider, 64 hex characters; when unset
    * in embedded mode one is generated at first start and kept in DATA_DIR/provider-secrets.json.
    */
+  /**
+   * The sealed ledger (docs/ledger-seal.md, decision 0048): a seal of the transfers committed since the last one
+   * every this many seconds, by the holder of the `ledger-seal` lease; 0 turns sealing off in this process.
+   */
+  LEDGER_SEAL_SECONDS: count(0, 3600, 5),
+  /**
+   * The Ed25519 private key seals are signed with: its 32-byte seed as 64 hex characters. When unset, embedded
+   * mode makes one at first start and keeps it in DATA_DIR/ledger-seal-key.json; server mode (several
+   * processes) must set it, or no process seals.
+   */
+  LEDGER_SEAL_KEY: providerSecret,
   PROVIDER_2_SECRET: providerSecret,
   PROVIDER_3_SECRET: providerSecret,
   PROVIDER_4_SECRET: providerSecret,
   PROVIDER_5_SECRET: providerSecret,
   PROVIDER_SPORT_SECRET: providerSecret,
+  /**
+   * Web push (decision 0051). The VAPID key pair, base64url (a P-256 public key of 65 bytes, its private
+   * key of 32): when unset in embedded mode a pair is made at first start and kept in
+   * DATA_DIR/vapid-keys.json; in server mode without them push is off (every process must sign with the
+   * same pair, so none may make its own). VAPID_SUBJECT is the contact the push services see.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, '65 bytes, base64url')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, '32 bytes, base64url')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL')
+    .default('mailto:operator@lotto59.invalid'),
+  /**
+   * The hosts a push subscription's endpoint may name (a `*.` entry: any sub-domain). The server POSTs to
+   * what a browser sent, so anything else is refused (no request to an address a player chose).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default(
+      'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.notify.windows.com,*.push.apple.com',
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    ),
+  /** Tests only (a local push endpoint on plain HTTP): endpoints may be http://. Refused in production. */
+  PUSH_INSECURE_ENDPOINTS: flag(false),
   /** The largest stake one provider `bet` may take (RS_ERROR_LIMIT_REACHED above it). */
   PROVIDER_MAX_BET: riel(5_000_000),
   /** Where the demo provider's game pages are: same origin (embedded) by default, or another host. */
@@ -404,6 +457,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'invalid environment:\n  DATABASE_READ_URL: a read replica needs DATABASE_URL (server mode, PostgreSQL); ' +
         "embedded mode's SQLite has no replica",
     );
+  }
+  if (c.PUSH_INSECURE_ENDPOINTS && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'invalid environment:\n  PUSH_INSECURE_ENDPOINTS: test-only, refused in production',
+    );
+  }
+  if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   if (c.TRANSFER_FAULT !== undefined && c.NODE_ENV === 'production') {
     throw new ConfigError('invalid environment:\n  TRANSFER_FAULT: a test-only fault, refused in production');

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { Workers } from './db/leased-worker';
 import { primaryReads, replicaReads } from './db/read-db';
 import type { ReadReplica } from './db/read-replica';
 import type { Clock } from './platform/clock';
@@ -18,9 +19,13 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
+import { StatementService } from './modules/statement/statement.service';
+import { RgGuard, RgService } from './modules/responsible-gaming/responsible-gaming.public';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
 import { createProviders, type Providers } from './modules/providers/providers.public';
 import { createLottery } from './modules/lottery/lottery.module';
+import { createPush, type Push } from './modules/push/push.module';
+import { createLedger } from './modules/ledger/ledger.module';
 import { CashierService, createStakeBatchWriter, WalletService } from './modules/wallet/wallet.public';
 import { createEventBus } from './platform/create-event-bus';
 import { createRecentWriters, type RecentWriters } from './platform/recent-writers';
@@ -60,7 +65,15 @@ export async function createServices(deps: ServiceDeps) {
     maxDepth: config.WRITE_QUEUE_MAX_DEPTH,
     batchesInFlight: config.PG_STAKE_BATCHES_IN_FLIGHT,
   });
+  // Every background job on a lease of its own (db/leased-worker.ts); app.ts starts and stops them.
+  const workers = new Workers(db, config.SCHEDULER_LEASE_SECONDS);
   const players = new PlayersService(db, clock, hasher, wallet, audit);
+  // Responsible gaming: checked at every stake's debit (the guard) and set by the player and the operator.
+  const rgGuard = new RgGuard(db, clock);
+  const rg = new RgService(db, clock, audit, { coolingOffHours: config.RG_COOLING_OFF_HOURS });
+  cashier.useDepositGate({
+    judge: (trx, playerId, amount) => rgGuard.stakeWithin(trx, playerId, 'DEPOSIT', amount),
+  });
   const maintenance = new MaintenanceService(settings, clock, config.MAINTENANCE_REFRESH_SECONDS * 1000);
   const throttle = new LoginThrottle(db, clock, {
     maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -86,9 +99,12 @@ export async function createServices(deps: ServiceDeps) {
     new SessionCache(config.SESSION_CACHE_SECONDS * 1000),
     events,
   );
+  auth.useLoginGate((playerId) => rg.assertNotExcluded(playerId));
+  rg.useSessionEnder((playerId, work) => auth.endEverySessionOf(playerId, work));
   const readYourWrites = createReadYourWrites(deps);
   const { reads } = readYourWrites;
   const transactions = new TransactionsService(wallet, config.TIME_ZONE, reads);
+  const statement = new StatementService(reads, config.TIME_ZONE);
   const analytics = new AnalyticsService(db, clock);
   const lotto59 = createLotto59({
     ...deps,
@@ -99,17 +115,33 @@ export async function createServices(deps: ServiceDeps) {
     players,
     maintenance,
     settings,
+    workers,
+    rg: rgGuard,
   });
-  const providers = createProviders({ ...deps, appKey, wallet, stakeBatches, auth, players, maintenance });
+  const providers = createProviders({
+    ...deps,
+    appKey,
+    wallet,
+    stakeBatches,
+    auth,
+    players,
+    maintenance,
+    workers,
+    rg: rgGuard,
+  });
   readYourWrites.markSeamlessPlayers(providers.seamless);
   // `is_loading` of /api/user: a transfer to or from a game in flight (providers.md §4).
   players.useLoadingSource((playerId) => providers.fishing.isLoading(playerId));
-  const lottery = createLottery({ ...deps, reads, wallet });
+  const lottery = createLottery({ ...deps, reads, wallet, workers, writes: stakeBatches, rg: rgGuard });
+  const push = createPush({ ...deps, leads: () => lotto59.scheduler.leads() });
+  notifyWinners(push, lotto59, lottery);
+  // The sealed ledger (decision 0048): proofs, and a worker app.ts starts where the other workers run.
+  const ledger = createLedger({ config, db, clock, workers });
   // Server mode's heartbeat row (`ops cluster status`); the app runs it once it listens (app.ts).
   const cluster = new ClusterService(
     db,
     clock,
-    { servedBy: config.SERVED_BY, host: hostname(), pid: process.pid },
+    { servedBy: config.SERVED_BY, host: hostname(), pid: process.pid, runtime: `node ${process.version}` },
     () => lotto59.scheduler.leads(),
     config.CLUSTER_HEARTBEAT_SECONDS * 1000,
   );
@@ -119,19 +151,25 @@ export async function createServices(deps: ServiceDeps) {
     audit,
     wallet,
     stakeBatches,
+    workers,
     cashier,
     players,
     maintenance,
     auth,
     transactions,
+    statement,
     analytics,
     events,
     lotto59,
     providers,
     lottery,
+    push,
+    ledger,
     cluster,
     reads,
     readYourWrites,
+    rg,
+    rgGuard,
   };
 }
 
@@ -189,6 +227,30 @@ function createReadYourWrites(deps: ServiceDeps) {
     close: async (): Promise<void> => {
       await recent?.close();
     },
+  };
+}
+
+/**
+ * "Your ticket won" (decision 0051): after a round or draw is settled and committed, the players it paid are
+ * told, in the background, on the devices they subscribed. The settlements know nothing of push; whoever
+ * settles (the schedulers, the operator's command) goes through these wrappers.
+ */
+function notifyWinners(
+  push: Push,
+  lotto59: ReturnType<typeof createLotto59>,
+  lottery: ReturnType<typeof createLottery>,
+): void {
+  const settleRound = lotto59.settlement.settle.bind(lotto59.settlement);
+  lotto59.settlement.settle = async (roundId) => {
+    const outcome = await settleRound(roundId);
+    if (outcome && outcome.paidPlayerIds.length > 0) push.service.ticketWon('lotto59', outcome.paidPlayerIds);
+    return outcome;
+  };
+  const settleDraw = lottery.settlement.settle.bind(lottery.settlement);
+  lottery.settlement.settle = async (drawId) => {
+    const outcome = await settleDraw(drawId);
+    if (outcome && outcome.paidPlayerIds.length > 0) push.service.ticketWon('lottery', outcome.paidPlayerIds);
+    return outcome;
   };
 }
 

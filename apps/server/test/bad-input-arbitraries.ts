@@ -14,6 +14,8 @@ export interface JsonSchema {
   required?: string[];
   additionalProperties?: boolean | JsonSchema;
   maxLength?: number;
+  minLength?: number;
+  minItems?: number;
   minimum?: number;
   maximum?: number;
   pattern?: string;
@@ -522,4 +524,142 @@ export function unroutedRequests(operations: readonly Operation[]): fc.Arbitrary
     payload: method === 'GET' || method === 'OPTIONS' ? undefined : '{}',
     breaks: `${method} on ${path}, which has no such route`,
   }));
+}
+
+/**
+ * Amounts a JSON number carries exactly but the domain's riel does not hold (it stops at ±10^15,
+ * `RIEL_MAX`): the largest and smallest safe integers, and one riel past each bound. Such an amount once
+ * got past the contract on `POST /api/bet` and made `riel()` throw in the handler: a 500 (issue 21 item 7).
+ */
+export const MONEY_EDGES = [
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  1_000_000_000_000_001,
+  -1_000_000_000_000_001,
+] as const;
+
+/** The names the contract gives money fields (whole riel); a new money field is walked by its name. */
+const MONEY_FIELD = /^(amount|stake|price|balance|payout|win|\w+_(amount|stake|balance|payout))$/;
+
+/** Text that most string schemas of a body or a header take (ids, keys), tried in order against each. */
+const WELL_FORMED_TEXTS = ['abcdefgh-1234-5678-9abc', '2026-11-23', 'a'];
+
+/** A well-formed value of a schema, and the paths (from that value) of the money fields in it. */
+interface Shaped {
+  value: unknown;
+  money: (string | number)[][];
+}
+
+function wellFormedText(schema: JsonSchema): string {
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? Infinity;
+  const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
+  const fits = (text: string) =>
+    text.length >= min && text.length <= max && (pattern === undefined || pattern.test(text));
+  return WELL_FORMED_TEXTS.find(fits) ?? 'x'.repeat(Math.max(min, 1));
+}
+
+/**
+ * Every well-formed shape of a schema a route reads: one per branch of each union (a `oneOf` of bet
+ * items gives a RANGE item and a NUMBER item), the other fields at their first well-formed value. An
+ * object holds its required fields and its money fields. Only what the schema says is used, so a route
+ * or a money field added later is walked with no edit.
+ */
+function wellFormedShapes(schema: JsonSchema, name = ''): Shaped[] {
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (branches) return branches.flatMap((branch) => wellFormedShapes(branch, name));
+  if (schema.enum && schema.enum.length > 0) return [{ value: schema.enum[0], money: [] }];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return [
+        {
+          value: Math.min(Math.max(schema.minimum ?? 1, 1), schema.maximum ?? 1),
+          money: MONEY_FIELD.test(name) ? [[]] : [],
+        },
+      ];
+    case 'boolean':
+      return [{ value: true, money: [] }];
+    case 'string':
+      return [{ value: wellFormedText(schema), money: [] }];
+    case 'array': {
+      const count = Math.max(schema.minItems ?? 1, 1);
+      return wellFormedShapes(schema.items ?? {}, name).map((item) => ({
+        value: Array.from({ length: count }, () => item.value),
+        // The first element's money fields: one at the edge is enough to refuse the whole body.
+        money: item.money.map((path) => [0, ...path]),
+      }));
+    }
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {}).filter(
+        ([key]) => (schema.required ?? []).includes(key) || MONEY_FIELD.test(key),
+      );
+      const shapes = properties.map(([key, property]) => [key, wellFormedShapes(property, key)] as const);
+      const objectOf = (picked: readonly (readonly [string, Shaped])[]): Shaped => ({
+        value: Object.fromEntries(picked.map(([key, shape]) => [key, shape.value])),
+        money: picked.flatMap(([key, shape]) => shape.money.map((path) => [key, ...path])),
+      });
+      const first = shapes.map(([key, options]) => [key, options[0]!] as const);
+      // Each other branch of one field, the rest at their first: every branch is walked, without the product.
+      const others = shapes.flatMap(([key, options], i) =>
+        options
+          .slice(1)
+          .map((option) => objectOf(first.map((entry, j) => (j === i ? [key, option] : entry)))),
+      );
+      return [objectOf(first), ...others];
+    }
+    default:
+      return [{ value: null, money: [] }];
+  }
+}
+
+/** `value` with the field at `path` set to `amount` (a copy). */
+function withAmountAt(value: unknown, path: readonly (string | number)[], amount: number): unknown {
+  if (path.length === 0) return amount;
+  const [head, ...rest] = path;
+  if (Array.isArray(value))
+    return value.map((item, i) => (i === head ? withAmountAt(item, rest, amount) : item));
+  const object = value as Record<string, unknown>;
+  return { ...object, [head!]: withAmountAt(object[head!], rest, amount) };
+}
+
+/** A body well-formed but for one money field at one of `MONEY_EDGES`. */
+export interface MoneyEdgeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload: string;
+  /** The field as the error names it (`bets.0.amount`). */
+  field: string;
+  amount: number;
+}
+
+/**
+ * For each money field of a write route's body (found by name, in nested arrays and every union branch),
+ * each amount of `MONEY_EDGES` in an otherwise well-formed body, with its declared headers well-formed:
+ * the contract alone must refuse it (422, the field named), whatever the handler would do with it.
+ */
+export function moneyEdgeRequests(operation: Operation): MoneyEdgeRequest[] {
+  if (!operation.body) return [];
+  const headers = Object.fromEntries(
+    operation.headers.map((h) => [h.name, wellFormedText(h.schema ?? {})] as const),
+  );
+  const requests = new Map<string, MoneyEdgeRequest>();
+  for (const shape of wellFormedShapes(operation.body)) {
+    for (const path of shape.money) {
+      for (const amount of MONEY_EDGES) {
+        const payload = JSON.stringify(withAmountAt(shape.value, path, amount));
+        requests.set(payload, {
+          method: operation.method,
+          url: operation.path,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+          field: path.join('.'),
+          amount,
+        });
+      }
+    }
+  }
+  return [...requests.values()];
 }

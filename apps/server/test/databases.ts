@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { openPostgres, openSqlite, type DbHandle } from '../src/db/create-db';
 import type { Dialect } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { dropTestSchema, testSchemaName } from './test-schemas';
 
 /** The dialects every repository test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -37,7 +36,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = testSchemaName('t');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
@@ -51,8 +50,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     ...handle,
     env: { DATABASE_URL: schemaUrl.toString() },
     drop: async () => {
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db);
       await handle.close();
+      await dropTestSchema(url, schema);
     },
   };
 }

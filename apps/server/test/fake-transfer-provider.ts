@@ -5,7 +5,8 @@ import { signBody, verifySignature } from '../src/modules/providers/provider-sig
  * A stand-in for the studio's transfer endpoints (providers.md §4) as a real HTTP server on 127.0.0.1: it
  * checks our signature over the raw bytes, keeps its own view of each player's in-game balance and of every
  * transfer id (idempotent by id; a `status` of an unknown id writes a tombstone), and answers as the test
- * says — including not at all (the answer lost after the transfer was applied), 503s, or refusals.
+ * says — including not at all (the answer lost after the transfer was applied), 503s, or refusals. Every
+ * answer echoes the request's `request_uuid` (decision 0041), unless the test replays an old one.
  */
 
 export type Behaviour =
@@ -21,6 +22,15 @@ export type Behaviour =
   | 'refuse';
 
 type Action = 'deposit' | 'withdraw' | 'status' | 'balance';
+
+/** A signed answer as it went over the wire. */
+export interface RecordedAnswer {
+  action: Action;
+  body: Record<string, unknown>;
+  text: string;
+  timestamp: string;
+  signature: string;
+}
 
 interface Kept {
   direction: 'IN' | 'OUT';
@@ -48,6 +58,19 @@ export class FakeTransferProvider {
   summary = { shots: 0, stake: 0, payout: 0 };
   /** Whether `status` repeats a completed withdraw's summary, as the demo studio does (a provider may not). */
   statusSummary = true;
+  /**
+   * Each user's last shot (unix ms) as `balance` reports it in `last_shot_at`, as the demo studio does; a
+   * user without an entry gets no field at all (a studio that does not report shots).
+   */
+  readonly lastShots = new Map<string, number | null>();
+  /**
+   * Answers to send byte for byte instead of the real one (the call itself is applied), by action, each once:
+   * what someone who recorded a signed answer earlier would send back within its signature's window (they
+   * are kept in `answers`).
+   */
+  readonly replays: Partial<Record<Action, RecordedAnswer>> = {};
+  /** Every answer sent, in order, exactly as signed. */
+  readonly answers: RecordedAnswer[] = [];
   private server: Server | undefined;
   private readonly pending = new Set<ServerResponse>();
 
@@ -98,34 +121,57 @@ export class FakeTransferProvider {
     if (!action) return void res.writeHead(404).end();
     if (!signed) {
       this.badSignatures += 1;
-      return this.reply(res, { status: 'RS_ERROR_INVALID_SIGNATURE' });
+      return this.reply(action, res, { status: 'RS_ERROR_INVALID_SIGNATURE' });
     }
     const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     this.calls.push({ action, body });
     const behaviour = this.behaviour[action];
     if (behaviour === 'down') return void res.writeHead(503).end('down');
     if (behaviour === 'hang') return this.hold(res);
-    if (behaviour === 'refuse') return this.reply(res, { status: 'RS_ERROR_USER_DISABLED' });
-    const answer = this.apply(action, body);
+    const bound = { request_uuid: body.request_uuid };
+    if (behaviour === 'refuse')
+      return this.reply(action, res, { status: 'RS_ERROR_USER_DISABLED', ...bound });
+    const answer = { ...this.apply(action, body), ...bound };
     if (behaviour === 'apply-and-lose-answer') return this.hold(res);
-    this.reply(res, answer);
+    const replay = this.replays[action];
+    if (replay) {
+      // Applied, but what reaches the caller is the recorded answer, byte for byte.
+      this.replays[action] = undefined;
+      return void res
+        .writeHead(200, {
+          'content-type': 'application/json',
+          'x-provider': '4',
+          'x-timestamp': replay.timestamp,
+          'x-signature': replay.signature,
+        })
+        .end(replay.text);
+    }
+    this.reply(action, res, answer);
   }
 
   /** The provider's business logic of §4, idempotent by transfer_id. */
   private apply(action: Action, body: Record<string, unknown>): Record<string, unknown> {
     const id = String(body.transfer_id);
     const user = String(body.user);
-    if (action === 'balance') return { status: 'RS_OK', provider_balance: this.balanceOf(user) };
+    if (action === 'balance') {
+      const lastShot = this.lastShots.get(user);
+      return {
+        status: 'RS_OK',
+        provider_balance: this.balanceOf(user),
+        ...(lastShot === undefined ? {} : { last_shot_at: lastShot }),
+      };
+    }
     if (action === 'status') {
       const kept = this.transfers.get(id);
       if (!kept) {
         // NOT_FOUND is final: the id can never be used afterwards.
         this.transfers.set(id, { direction: 'IN', user: '', amount: 0, state: 'NOT_FOUND', answer: {} });
-        return { status: 'RS_OK', state: 'NOT_FOUND', direction: null, amount: 0 };
+        return { status: 'RS_OK', transfer_id: id, state: 'NOT_FOUND', direction: null, amount: 0 };
       }
       const summary = this.statusSummary && kept.direction === 'OUT' ? kept.answer.summary : undefined;
       return {
         status: 'RS_OK',
+        transfer_id: id,
         state: kept.state,
         direction: kept.direction,
         amount: kept.amount,
@@ -155,15 +201,17 @@ export class FakeTransferProvider {
     return answer;
   }
 
-  private reply(res: ServerResponse, answer: Record<string, unknown>): void {
+  private reply(action: Action, res: ServerResponse, answer: Record<string, unknown>): void {
     const text = JSON.stringify(answer);
     const timestamp = String(this.nowMs());
+    const signature = signBody(this.secretHex, timestamp, text);
+    this.answers.push({ action, body: answer, text, timestamp, signature });
     res
       .writeHead(200, {
         'content-type': 'application/json',
         'x-provider': '4',
         'x-timestamp': timestamp,
-        'x-signature': signBody(this.secretHex, timestamp, text),
+        'x-signature': signature,
       })
       .end(text);
   }

@@ -105,6 +105,16 @@ describe('Prometheus metrics on their own port', () => {
     }
   });
 
+  it('names the Node.js the process runs on (nodejs_version_info), never on a public route', async () => {
+    const text = await scrape();
+    const info = text.split('\n').find((l) => l.startsWith('nodejs_version_info{'));
+    expect(info).toContain(`version="${process.version}"`);
+    // The project brings Node 24 LTS with its own install (decision 0044): tests and servers run on it.
+    expect(info).toMatch(/major="24"/);
+    const pub = await fetch(`${playerUrl}/healthz`);
+    expect(await pub.text()).not.toContain(process.version);
+  });
+
   it('reads the write queue depth while submissions wait in it', async () => {
     const p = await t.newPlayer({ balance: 100_000 });
     const browser = new TestBrowser(t.app);

@@ -1,6 +1,5 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { riel } from '@lotto59/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,10 @@ import { loadConfig } from '../src/config';
 import { systemClock } from '../src/platform/clock';
 import { createServices } from '../src/services';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './databases';
+import { SERVER_BUNDLE } from './built-server';
 
-const BUILD = fileURLToPath(new URL('../build.mjs', import.meta.url));
-const SERVER = fileURLToPath(new URL('../dist/server.mjs', import.meta.url));
+// The bundle `npm start` runs, built once for the run by the global setup (test/built-server.ts).
+const SERVER = SERVER_BUNDLE;
 const DEADLINE_SECONDS = 5;
 const STAKE = 500;
 const BALANCE = 100_000_000;
@@ -129,8 +129,6 @@ describe.each(TEST_DIALECTS)('SIGTERM under bet load, on the built server (%s)',
   let services: Awaited<ReturnType<typeof createServices>>;
 
   beforeAll(async () => {
-    // The bundle `npm start` runs, built now so the test never runs a stale one.
-    execFileSync(process.execPath, [BUILD, 'server']);
     tdb = await createTestDatabase(dialect);
     const config = loadConfig({ ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...tdb.env });
     services = await createServices({ config, db: tdb.db, clock: systemClock });

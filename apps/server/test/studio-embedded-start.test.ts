@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, studioCall } from './studio-harness';
+import { SERVER_BUNDLE } from './built-server';
 
 /*
  * What `npm start` runs (the bundled apps/server/dist/server.mjs), embedded mode on a fresh data folder: the
@@ -12,8 +12,8 @@ import { freePort, studioCall } from './studio-harness';
  * studio's database cleanly (its WAL folded away) before the process exits 0.
  */
 
-const BUILD = fileURLToPath(new URL('../build.mjs', import.meta.url));
-const SERVER = fileURLToPath(new URL('../dist/server.mjs', import.meta.url));
+// The bundle `npm start` runs, built once for the run by the global setup (test/built-server.ts).
+const SERVER = SERVER_BUNDLE;
 
 describe('npm start, embedded, with the demo studio mounted', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-start-'));
@@ -24,7 +24,6 @@ describe('npm start, embedded, with the demo studio mounted', () => {
   });
 
   it('launches, exchanges, spins through signed HTTP; SIGTERM closes the studio and exits 0', async () => {
-    execFileSync(process.execPath, [BUILD, 'server']);
     const port = await freePort();
     const server = spawn(process.execPath, [SERVER], {
       env: { PATH: process.env.PATH ?? '', PORT: String(port), DATA_DIR: dataDir, LOTTO_SCHEDULER: 'false' },

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { riel } from '@lotto59/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { systemClock } from '../src/platform/clock';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './databases';
 import { freePort, launchAndOpen, studioCall } from './studio-harness';
+import { dropTestSchema, testSchemaName } from './test-schemas';
 
 /*
  * Fault injection (providers.md §3, the crash rule): the studio as its own process (src/main.ts), SIGKILLed by
@@ -59,12 +59,9 @@ describe.each(TEST_DIALECTS)('the studio killed between bet and win, on %s', (di
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       return { DATA_DIR: dir };
     }
-    const schema = `studio_${randomBytes(5).toString('hex')}`;
+    const schema = testSchemaName('studio');
     cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
     });
     return { DEMO_PROVIDER_DATABASE_URL: process.env.TEST_DATABASE_URL!, DEMO_PROVIDER_DB_SCHEMA: schema };
   }

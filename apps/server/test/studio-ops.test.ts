@@ -1,17 +1,17 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { riel } from '@lotto59/domain';
 import { createDemoProvider } from '@lotto59/demo-provider/server';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
 import { systemClock } from '../src/platform/clock';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './databases';
 import { launchAndOpen, studioCall } from './studio-harness';
+import { OPS_BUNDLE } from './built-server';
+import { dropTestSchema, testSchemaName } from './test-schemas';
 
 /*
  * `ops providers stuck | resolve <id>`: the studio's parked wins, read from the studio's own database (its
@@ -20,7 +20,8 @@ import { launchAndOpen, studioCall } from './studio-harness';
  * past the studio's retry schedule (4 h), so it parks at its first failure.
  */
 
-const OPS = fileURLToPath(new URL('../src/cli/ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 const SECRET_3 = randomBytes(32).toString('hex');
 const DAY_MS = 86_400_000;
 
@@ -46,16 +47,13 @@ describe.each(TEST_DIALECTS)('ops providers stuck / resolve on %s', (dialect) =>
     app = await buildApp({ config, db: tdb.db, clock: systemClock });
     walletBase = await app.listen({ host: '127.0.0.1', port: 0 });
     if (dialect === 'postgres') {
-      const schema = `studio_${randomBytes(5).toString('hex')}`;
+      const schema = testSchemaName('studio');
       studioEnv = {
         DEMO_PROVIDER_DATABASE_URL: process.env.TEST_DATABASE_URL!,
         DEMO_PROVIDER_DB_SCHEMA: schema,
       };
       dropStudioSchema = async () => {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
+        await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
       };
     } else {
       studioEnv = {};
@@ -70,7 +68,7 @@ describe.each(TEST_DIALECTS)('ops providers stuck / resolve on %s', (dialect) =>
 
   async function ops(...args: string[]) {
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', OPS, ...args], {
+      const { stdout } = await promisify(execFile)(process.execPath, [OPS, ...args], {
         env: {
           PATH: process.env.PATH,
           ...tdb.env,

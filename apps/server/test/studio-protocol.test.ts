@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createDemoProvider, type DemoProvider } from '@lotto59/demo-provider/server';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { limitClassOf } from '../src/plugins/rate-limits';
 import { TEST_DIALECTS } from './databases';
 import { fakeStudioPages, freePort, launchAndOpen, studioCall } from './studio-harness';
 import { createTestApp, TestBrowser, type TestContext } from './test-app';
+import { dropTestSchema, testSchemaName } from './test-schemas';
 
 /*
  * The demo studio and our wallet through real HTTP (providers.md §1–§3, §5), on each database:
@@ -63,7 +63,7 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
       PROVIDER_DEMO_URL: `http://127.0.0.1:${studioPort}/provider/demo`,
     });
     const wallet = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const schema = `studio_${randomBytes(5).toString('hex')}`;
+    const schema = testSchemaName('studio');
     const studio = await createDemoProvider({
       database: { kind: 'postgres', url: process.env.TEST_DATABASE_URL!, schema },
       secrets,
@@ -83,10 +83,7 @@ describe.each(TEST_DIALECTS)('the demo studio against our wallet over HTTP on %s
     if (own) {
       await own.app.close();
       await own.studio.close();
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema if exists ${own.schema} cascade`);
-      await client.end();
+      await dropTestSchema(process.env.TEST_DATABASE_URL!, own.schema);
     }
     await t?.close();
   });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { riel } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -7,6 +6,7 @@ import { systemClock } from '../src/platform/clock';
 import { createServices, type Services } from '../src/services';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './databases';
 import { FakeTransferProvider } from './fake-transfer-provider';
+import { SERVER_BUNDLE } from './built-server';
 
 /*
  * Crash safety of the transfer wallet (providers.md §4, reliability.md "Crash safety"): our server as its own
@@ -17,7 +17,8 @@ import { FakeTransferProvider } from './fake-transfer-provider';
  * Both processes use the real clock.
  */
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+// The bundle `npm start` runs, built once for the run by the global setup (test/built-server.ts).
+const SERVER = SERVER_BUNDLE;
 const SECRET_4 = 'd4'.repeat(32);
 const START = 100_000;
 const AMOUNT = 30_000;
@@ -73,7 +74,7 @@ describe.each(TEST_DIALECTS)(
 
     /** src/server.ts in its own node process; resolves with its address once it listens. */
     function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-      const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+      const child = spawn(process.execPath, [SERVER], {
         env: {
           PATH: process.env.PATH ?? '',
           NODE_ENV: 'test',

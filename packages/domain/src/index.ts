@@ -12,3 +12,5 @@ export * from './lottery';
 export * from './web-rules/winners-banner';
 export * from './web-rules/player-cookies';
 export * from './web-rules/pools';
+export * from './web-rules/favourites';
+export * from './responsible-gaming';

@@ -23,6 +23,11 @@ export interface SessionReply {
   currency: 'KHR';
   balance: number;
   expires_at: string;
+  /**
+   * The largest stake the casino's wallet takes in one bet (its `max_bet`, decision 0042): a game offers no
+   * round whose wallet bet would be above it (baccarat: `baccaratTable(max_bet)` of the rules).
+   */
+  max_bet: number;
   fair: FairState;
 }
 

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { withSchemaScopedIntrospection } from './schema-scoped-introspection';
 
 /*
  * The studio's migrations, in order; each is frozen once released. The column types (text, bigint, integer)
@@ -320,10 +321,67 @@ const fishing: Migration = {
   },
 };
 
+/**
+ * The wallet's largest bet as its session answer announced it (`max_bet`, decision 0042), kept with the page
+ * session: the baccarat table offers no round above it. Null for sessions opened before, or by a wallet that
+ * does not announce it (the studio then assumes the protocol's default, wallet-client.ts).
+ */
+const sessionMaxBet: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('page_sessions').addColumn('wallet_max_bet', 'bigint').execute();
+  },
+};
+
+/**
+ * One outbox for every game (decision 0052): the casino rounds' `outbox` and the slips' `sport_outbox` become
+ * one table whose `subject` names the round's table (ROUND `rounds`, SLIP `sport_slips`), so one worker, one
+ * recovery pass and one operator list serve all. The foreign key to `rounds` goes (a slip is not a round); the
+ * round machine writes an entry only in the transaction that moves its round. Owed calls are carried over.
+ */
+const oneOutbox: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('wallet_outbox')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('round_id', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'bigint', (c) => c.notNull())
+      .addColumn('created_at', 'bigint', (c) => c.notNull())
+      .addColumn('parked_at', 'bigint')
+      .addColumn('last_error', 'text')
+      // A round owes at most one win and one rollback.
+      .addUniqueConstraint('outbox_subject_round_kind', ['subject', 'round_id', 'kind'])
+      .execute();
+    const columns = sql.raw(
+      'id, round_id, kind, provider, body, attempts, next_attempt_at, created_at, parked_at, last_error',
+    );
+    await sql`insert into wallet_outbox (subject, ${columns}) select 'ROUND', ${columns} from outbox`.execute(
+      db,
+    );
+    await sql`insert into wallet_outbox (subject, ${columns}) select 'SLIP', ${columns} from sport_outbox`.execute(
+      db,
+    );
+    await db.schema.dropTable('outbox').execute();
+    await db.schema.dropTable('sport_outbox').execute();
+    await db.schema.alterTable('wallet_outbox').renameTo('outbox').execute();
+    await db.schema
+      .createIndex('outbox_due')
+      .on('outbox')
+      .columns(['parked_at', 'next_attempt_at'])
+      .execute();
+  },
+};
+
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-sport': sport,
   '0003-fishing': fishing,
+  '0004-session-max-bet': sessionMaxBet,
+  '0005-one-outbox': oneOutbox,
 };
 
 class InCodeMigrations implements MigrationProvider {
@@ -334,7 +392,11 @@ class InCodeMigrations implements MigrationProvider {
 
 /** Brings the studio's schema up to date; `schema` names the PostgreSQL schema its migration table lives in. */
 export async function migrateDemoProvider(db: Kysely<unknown>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrations(), migrationTableSchema: schema });
+  const migrator = new Migrator({
+    db: schema ? withSchemaScopedIntrospection(db, schema) : db,
+    provider: new InCodeMigrations(),
+    migrationTableSchema: schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -28,8 +28,11 @@ export interface PageSessionsTable {
   expires_at: number;
   /** The wallet's session window, to slide expires_at after each accepted wallet call. */
   ttl_ms: number;
+  /** The largest bet the wallet said it takes (its session answer's `max_bet`); null if it said none. */
+  wallet_max_bet: number | null;
 }
 
+/* Rounds and slips spell the phases of the one round machine (src/round/machine.ts, adapters.ts). */
 export const ROUND_STATES = [
   'BETTING', // bet sent or about to be; its fate is unknown until the wallet answers
   'BET_REFUSED', // NOT_ENOUGH_MONEY / LIMIT_REACHED: nothing moved, nothing to undo
@@ -72,9 +75,14 @@ export interface RoundsTable {
 export const OUTBOX_KINDS = ['WIN', 'ROLLBACK'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
-/** Wallet calls still owed (win or rollback), retried on the schedule of §3 until answered or parked. */
+/**
+ * Wallet calls still owed (win or rollback) by any game's round, retried on the schedule of §3 until answered
+ * or parked. One table for every game since migration 0005 (decision 0052); `subject` says which table holds
+ * the round: ROUND `rounds` (slot, baccarat, fishing magazine), SLIP `sport_slips`.
+ */
 export interface OutboxTable {
   id: string;
+  subject: 'ROUND' | 'SLIP';
   round_id: string;
   kind: OutboxKind;
   provider: string;
@@ -125,9 +133,9 @@ export const SLIP_STATES = [
   'BETTING', // bet sent or about to be
   'BET_REFUSED', // NOT_ENOUGH_MONEY / LIMIT_REACHED: nothing moved
   'OPEN', // debited; waiting for its fixtures
-  'SETTLING', // settled here; its win is in sport_outbox
+  'SETTLING', // settled here; its win is in the outbox
   'SETTLED', // the wallet took the win: closed
-  'ROLLBACK_PENDING', // the bet failed or its fate is unknown: a rollback is in sport_outbox
+  'ROLLBACK_PENDING', // the bet failed or its fate is unknown: a rollback is in the outbox
   'ROLLED_BACK', // closed
 ] as const;
 export type SlipState = (typeof SLIP_STATES)[number];
@@ -269,8 +277,6 @@ export interface DemoProviderDatabase {
   sport_counters: SportCountersTable;
   sport_slips: SportSlipsTable;
   sport_slip_legs: SportSlipLegsTable;
-  /** The slips' owed wins and rollbacks; the same columns as `outbox`, round_id naming a slip. */
-  sport_outbox: OutboxTable;
   sport_audit: SportAuditTable;
   transfer_wallets: TransferWalletsTable;
   transfers: TransfersTable;

@@ -9,27 +9,19 @@ import {
   type ShotOutcome,
   shotCost,
 } from '../rules';
-import { nextAttemptAt, type StudioContext } from '../play/context';
+import type { StudioContext } from '../play/context';
 import { GameError } from '../play/errors';
 import { ensureSeedPair } from '../play/fair';
-import { attemptOutbox, outboxEntry, winBody } from '../play/outbox';
-import { placeBet } from '../play/rounds';
 import { me, touchSession } from '../play/sessions';
-import {
-  insertOutbox,
-  insertRoundOnce,
-  moveRound,
-  outboxFor,
-  type PageSession,
-  type Round,
-  takeNonce,
-  tokenOfRound,
-} from '../play/store';
+import { insertRoundOnce, type PageSession, type Round, roundById, takeNonce } from '../play/store';
+import { MAGAZINE } from '../round/adapters';
+import { firstRetryAt, moveAndOwe, sendBet } from '../round/bet';
+import { sendOwed, storedWinBody } from '../round/outbox';
+import { type Db, tokenOfSession, walletRoundOfRound } from '../round/store';
 import { chargeShot } from '../transfer/store';
 import { fishAt, fishBetween, isOnScreen } from './school';
 import {
   capturedAmong,
-  closeMagazineRound,
   fireFromMagazine,
   type FishingSession,
   fishingSessionOf,
@@ -55,7 +47,8 @@ import {
  *  - Provider 5 (seamless): bullets come in magazines of 50, one wallet `bet` each (a `rounds` row in state
  *    LOADED while it is fired). Every shot updates the round's win to what settling now would pay (payouts + the
  *    unfired bullets' refund), so the `win` sent when it empties, when the player leaves or changes level, or
- *    after a restart, is always the right one; it goes through the outbox like any round's.
+ *    after a restart, is always the right one. The magazine is a round of the one round machine
+ *    (src/round/machine.ts) with the MAGAZINE adapter: its bet is held (OPEN, spelled LOADED) until settled.
  */
 
 export const GAME_CODE = 'ocean-dragon';
@@ -255,7 +248,7 @@ async function shootFromMagazine(
 
   let fired: Fired;
   // Written inside the transaction's callback (TypeScript does not follow assignments made in closures).
-  const after: { settled?: Round; shotsFired: number } = { shotsFired: 0 };
+  const after: { settled: boolean; shotsFired: number } = { settled: false, shotsFired: 0 };
   try {
     fired = await fire(ctx, session, request, fishCode, loaded.round_id, async (trx, outcome, now) => {
       const counters = await fireFromMagazine(trx, loaded.round_id, outcome.payout, MAGAZINE_SHOTS);
@@ -269,7 +262,9 @@ async function shootFromMagazine(
         updated_at: now,
       });
       if (!open) throw new ShotAborted('MAGAZINE_CLOSED');
-      if (counters.shots === MAGAZINE_SHOTS) after.settled = await owe(ctx, trx, loaded.round_id, now);
+      // The last bullet settles the magazine with the shot that fired it: one transaction.
+      if (counters.shots === MAGAZINE_SHOTS)
+        after.settled = await oweWin(ctx, trx, loaded.round, session.wallet_token, now);
       return (loaded.round.balance ?? 0) + settlement.win;
     });
   } catch (error) {
@@ -281,36 +276,39 @@ async function shootFromMagazine(
     if (error instanceof GameError) throw error;
     return afterConflict(ctx, session, request, error);
   }
-  if (after.settled) await sendOwedWin(ctx, after.settled.id);
+  if (after.settled) await sendOwed(ctx, walletRoundOfRound(loaded.round), 'WIN');
   return replyOf(fired.shot, { level: loaded.level, shots_left: MAGAZINE_SHOTS - after.shotsFired });
 }
 
-/** Closes a LOADED magazine round inside `trx` and writes its win to the outbox; the settled round. */
-async function owe(
-  ctx: StudioContext,
-  trx: Parameters<typeof insertShot>[0],
-  roundId: string,
-  now: number,
-): Promise<Round | undefined> {
-  const round = await closeMagazineRound(trx, roundId, now);
-  if (!round) return undefined;
-  const token = await tokenOfRound(trx, round);
-  const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
-  await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, token), now, firstRetry));
-  return round;
-}
-
-/** Sends an owed win now; on failure the outbox worker carries on with it. The wallet's balance, or null. */
-async function sendOwedWin(ctx: StudioContext, roundId: string): Promise<number | null> {
-  const entry = await outboxFor(ctx.db, roundId, 'WIN');
-  return entry ? attemptOutbox(ctx, entry) : null;
-}
-
-/** Settles the magazine (if still LOADED): its win of payouts plus refund is owed, then sent. */
+/**
+ * Settles the magazine if it is still LOADED (the machine's SETTLED: OPEN → WIN_OWED, in one transaction
+ * with its win of payouts plus refund, built from the row as moved), then sends that win. The wallet's
+ * balance, or null when nothing was settled or the win waits for the worker.
+ */
 export async function settleMagazine(ctx: StudioContext, roundId: string): Promise<number | null> {
-  const now = ctx.clock();
-  const settled = await ctx.db.transaction().execute((trx) => owe(ctx, trx, roundId, now));
-  return settled ? sendOwedWin(ctx, settled.id) : null;
+  const round = await roundById(ctx.db, roundId);
+  if (!round) return null;
+  const token = await tokenOfSession(ctx.db, round.session_id);
+  const settled = await oweWin(ctx, ctx.db, round, token, ctx.clock());
+  return settled ? sendOwed(ctx, walletRoundOfRound(round), 'WIN') : null;
+}
+
+/** LOADED → BET_OK with the magazine's win owed, in `db`'s transaction; false when it was not LOADED. */
+async function oweWin(
+  ctx: StudioContext,
+  db: Db,
+  round: Round,
+  token: string,
+  now: number,
+): Promise<boolean> {
+  const moved = await moveAndOwe(
+    db,
+    walletRoundOfRound(round),
+    'SETTLED',
+    { updated_at: now },
+    { body: storedWinBody(token), now, dueAt: firstRetryAt(ctx, now) },
+  );
+  return moved !== undefined;
 }
 
 async function buyMagazine(
@@ -370,12 +368,7 @@ async function buyMagazine(
       throw new GameError('WALLET_UNAVAILABLE', 'A magazine is being loaded; try again in a moment.');
     });
 
-  const bet = await placeBet(ctx, session, round);
-  await moveRound(ctx.db, round.id, ['BETTING'], {
-    state: 'LOADED',
-    balance: bet.balance,
-    updated_at: bet.at,
-  });
+  await sendBet(ctx, MAGAZINE, session, walletRoundOfRound(round));
   await touchSession(ctx, session);
   const magazine = await openMagazineOf(ctx.db, session.id);
   if (!magazine || magazine.round_id !== round.id) throw new Error('magazine missing after its bet');

@@ -57,12 +57,6 @@ export function fishAt(seed: string, startedAt: number, id: number): SchoolFish 
   };
 }
 
-/** x of the fish at progress t ∈ [0, 1]; the quadratic curve's x is linear in t. */
-export const xAt = (fish: Pick<SchoolFish, 'from_left'>, t: number): number => {
-  const x = -EDGE + (1 + 2 * EDGE) * t;
-  return fish.from_left ? x : 1 - x;
-};
-
 /** The progress interval during which the fish is on screen (0 ≤ x ≤ 1). */
 const ENTER = EDGE / (1 + 2 * EDGE);
 const LEAVE = 1 - ENTER;

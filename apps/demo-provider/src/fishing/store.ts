@@ -113,16 +113,6 @@ export async function updateLoadedRound(
   return r.numUpdatedRows > 0n;
 }
 
-/** LOADED → BET_OK (its win now owed); the round as settled, or undefined when it was not LOADED. */
-export const closeMagazineRound = (db: Db, roundId: string, now: number): Promise<RoundsTable | undefined> =>
-  db
-    .updateTable('rounds')
-    .set({ state: 'BET_OK', updated_at: now })
-    .where('id', '=', roundId)
-    .where('state', '=', 'LOADED')
-    .returningAll()
-    .executeTakeFirst();
-
 export const idleMagazines = (db: Db, before: number): Promise<RoundsTable[]> =>
   db
     .selectFrom('rounds')

@@ -7,6 +7,7 @@ import {
   closeSeedPair,
   insertSeedPair,
   openSeedPair,
+  pairHasBettingRound,
   type SeedPair,
   seedPairById,
   setClientSeed,
@@ -67,7 +68,11 @@ export async function changeClientSeed(
   return fairStateOf({ ...pair, client_seed: clientSeed });
 }
 
-/** Closes the open pair (revealing its server seed) and opens a new one, keeping or replacing the client seed. */
+/**
+ * Closes the open pair (revealing its server seed) and opens a new one, keeping or replacing the client seed.
+ * Refused while a round of the pair waits for the wallet (decision 0042): its outcome is already fixed by the
+ * seed, and a player who saw it could act on the round before its bet is settled (let it fail, or not).
+ */
 export async function rotateSeedPair(
   ctx: StudioContext,
   user: string,
@@ -80,7 +85,13 @@ export async function rotateSeedPair(
     const previous = await openSeedPair(trx, user, provider);
     if (!previous || !(await closeSeedPair(trx, previous.id, ctx.clock())))
       throw new GameError('INVALID_REQUEST', 'the seed pair changed meanwhile; try again');
-    // Read again after closing: the closing update waited for any round that was taking a nonce.
+    // Read after closing: the closing update waited for any round that was taking a nonce, so a round of the
+    // pair is in the rounds table by now, and none can take a nonce of it any more.
+    if (await pairHasBettingRound(trx, previous.id))
+      throw new GameError(
+        'INVALID_REQUEST',
+        'a round of this seed pair is still waiting for the wallet; rotate once it has its result',
+      );
     const closed = (await seedPairById(trx, previous.id))!;
     const next = newPair(user, provider, clientSeed ?? previous.client_seed, ctx.clock());
     await insertSeedPair(trx, next);

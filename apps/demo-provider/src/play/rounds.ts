@@ -1,44 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { DealReply, DealRequest, HistoryRound, SpinReply, SpinRequest } from '../api/game-api';
-import { ANGKOR_FORTUNE, checkLineBet, checkRoundBets } from '../rules';
-import { nextAttemptAt, type StudioContext } from './context';
-import { GameError, type GameErrorCode, isGameErrorCode } from './errors';
+import { ANGKOR_FORTUNE, baccaratTable, checkLineBet, checkRoundBets } from '../rules';
+import { SLOT_OR_TABLE } from '../round/adapters';
+import { sendBet } from '../round/bet';
+import { sendOwed, storedWinBody } from '../round/outbox';
+import { walletRoundOfRound } from '../round/store';
+import type { StudioContext } from './context';
+import { GameError, isGameErrorCode } from './errors';
 import { ensureSeedPair } from './fair';
 import { GAMES, playBaccarat, playSlot, type Played, type Seeds } from './games';
-import { attemptOutbox, outboxEntry, rollbackBody, winBody } from './outbox';
-import { endSession, touchSession } from './sessions';
-import {
-  historyOf,
-  insertOutbox,
-  insertRoundOnce,
-  moveRound,
-  outboxFor,
-  type PageSession,
-  type Round,
-  roundByRequest,
-  takeNonce,
-} from './store';
+import { touchSession, walletMaxBetOf } from './sessions';
+import { historyOf, insertRoundOnce, type PageSession, type Round, roundByRequest, takeNonce } from './store';
 
 /*
- * A round, provider side (providers.md §3, §7): outcome fixed from the fair stream and stored (BETTING), one
- * wallet `bet`, then one `win` (0 allowed). Each state that owes the wallet a call writes that call to the
- * outbox in the same transaction, so a crash at any point ends with the win paid or the bet rolled back.
- *   BETTING ─ok─▶ BET_OK ─win ok─▶ WIN_SENT
- *          ├─NOT_ENOUGH_MONEY / LIMIT_REACHED─▶ BET_REFUSED (nothing moved)
- *          └─timeout, 5xx, anything else─▶ ROLLBACK_PENDING ─rollback ok─▶ ROLLED_BACK
+ * A slot spin or a baccarat coup, provider side (providers.md §3, §7): outcome fixed from the fair stream and
+ * stored (BETTING), one wallet `bet`, then one `win` (0 allowed), through the one round machine
+ * (src/round/machine.ts; this game's adapter is SLOT_OR_TABLE: the win is owed with the accepted bet).
  */
-
-/** Bet refusals the player caused: nothing moved, nothing to undo (Hub88 supplier rule). */
-const FINAL_BET_REFUSALS: Record<string, GameErrorCode> = {
-  RS_ERROR_NOT_ENOUGH_MONEY: 'NOT_ENOUGH_MONEY',
-  RS_ERROR_LIMIT_REACHED: 'LIMIT_REACHED',
-};
-/** Other refusals are rolled back all the same; this is only what the page is told. */
-const ROLLED_BACK_REFUSALS: Record<string, GameErrorCode> = {
-  RS_ERROR_USER_DISABLED: 'USER_DISABLED',
-  RS_ERROR_TOKEN_EXPIRED: 'SESSION_EXPIRED',
-  RS_ERROR_INVALID_TOKEN: 'SESSION_EXPIRED',
-};
 
 type WithBalance<R> = R & { balance: number };
 
@@ -122,79 +100,13 @@ function replayRound<R>(round: Round): WithBalance<R> {
   }
 }
 
-/**
- * Sends the round's bet. A refusal the player caused moves the round to BET_REFUSED; a failure or any other
- * refusal to ROLLBACK_PENDING with its rollback owed (and tried once now). Both throw the page-facing error.
- * On success the round is still BETTING: the caller records what the accepted bet leads to.
- */
-export async function placeBet(
-  ctx: StudioContext,
-  session: PageSession,
-  round: Round,
-): Promise<{ balance: number; at: number }> {
-  const bet = await ctx.wallet.bet(round.provider, {
-    transaction_uuid: round.bet_tx,
-    token: session.wallet_token,
-    user: round.user_id,
-    game_code: round.game_code,
-    round_id: round.id,
-    amount: round.bet,
-  });
-  const now = ctx.clock();
-
-  if (bet.kind === 'refused' && FINAL_BET_REFUSALS[bet.status]) {
-    const code = FINAL_BET_REFUSALS[bet.status]!;
-    await moveRound(ctx.db, round.id, ['BETTING'], {
-      state: 'BET_REFUSED',
-      error_code: code,
-      updated_at: now,
-    });
-    throw new GameError(code);
-  }
-
-  if (bet.kind !== 'ok') {
-    const code = (bet.kind === 'refused' && ROLLED_BACK_REFUSALS[bet.status]) || 'WALLET_UNAVAILABLE';
-    const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
-    await ctx.db.transaction().execute(async (trx) => {
-      if (
-        await moveRound(trx, round.id, ['BETTING'], {
-          state: 'ROLLBACK_PENDING',
-          error_code: code,
-          updated_at: now,
-        })
-      )
-        await insertOutbox(
-          trx,
-          outboxEntry(round, 'ROLLBACK', rollbackBody(round, session.wallet_token), now, firstRetry),
-        );
-    });
-    const entry = await outboxFor(ctx.db, round.id, 'ROLLBACK');
-    if (entry) await attemptOutbox(ctx, entry);
-    if (code === 'SESSION_EXPIRED') await endSession(ctx, session);
-    throw new GameError(code);
-  }
-  return { balance: bet.body.balance, at: now };
-}
-
 async function betAndWin<R>(ctx: StudioContext, session: PageSession, round: Round): Promise<WithBalance<R>> {
-  const bet = await placeBet(ctx, session, round);
-  const now = bet.at;
-  ctx.fault?.('bet-acknowledged');
-  // Debited. The win is owed from this instant: it is written with the state, then sent at once; if that
+  const wallet = walletRoundOfRound(round);
+  // Debited: the win is owed from this instant. It is written with the move, then sent at once; if that
   // attempt fails the worker sends it on the schedule, and the page still gets its outcome now.
-  const firstRetry = nextAttemptAt(ctx.retry, now, now) ?? now;
-  await ctx.db.transaction().execute(async (trx) => {
-    await moveRound(trx, round.id, ['BETTING'], {
-      state: 'BET_OK',
-      balance: bet.balance,
-      updated_at: now,
-    });
-    await insertOutbox(trx, outboxEntry(round, 'WIN', winBody(round, session.wallet_token), now, firstRetry));
-  });
-  ctx.fault?.('bet-recorded');
+  const bet = await sendBet(ctx, SLOT_OR_TABLE, session, wallet, storedWinBody(session.wallet_token));
   await touchSession(ctx, session);
-  const entry = await outboxFor(ctx.db, round.id, 'WIN');
-  const paid = entry ? await attemptOutbox(ctx, entry) : null;
+  const paid = await sendOwed(ctx, wallet, 'WIN');
   return { ...(JSON.parse(round.result) as R), balance: paid ?? bet.balance };
 }
 
@@ -222,7 +134,11 @@ export async function deal(
   request: DealRequest,
 ): Promise<DealReply> {
   requireGame(session, 'baccarat');
-  const bets = checkRoundBets(request.bets.map((b) => ({ kind: b.type, amount: b.amount })));
+  // The round is one wallet bet of its sum: the table is what that wallet takes (decision 0042).
+  const bets = checkRoundBets(
+    request.bets.map((b) => ({ kind: b.type, amount: b.amount })),
+    baccaratTable(walletMaxBetOf(session)),
+  );
   if (!bets.ok) throw new GameError('INVALID_BET', bets.message);
   return playRound(ctx, session, request.request_id, (roundId, seeds) =>
     playBaccarat(roundId, bets.value, seeds),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DemoPageProvider, DemoSeamlessProvider, MeReply, SessionReply } from '../api/game-api';
 import { walletOf } from '../transfer/store';
+import { DEFAULT_WALLET_MAX_BET } from '../wallet/wallet-client';
 import type { StudioContext } from './context';
 import { GameError } from './errors';
 import { ensureSeedPair, fairStateOf } from './fair';
@@ -38,7 +39,7 @@ export async function openSession(
   if (answer.kind === 'refused') {
     throw new GameError(answer.status === 'RS_ERROR_TOKEN_EXPIRED' ? 'SESSION_EXPIRED' : 'INVALID_SESSION');
   }
-  const { token, user, game_code, balance, expires_at } = answer.body;
+  const { token, user, game_code, balance, expires_at, max_bet } = answer.body;
   const now = ctx.clock();
   const expiresAt = Date.parse(expires_at);
   if (!Number.isFinite(expiresAt) || expiresAt <= now) throw new GameError('SESSION_EXPIRED');
@@ -53,6 +54,7 @@ export async function openSession(
     created_at: now,
     expires_at: expiresAt,
     ttl_ms: expiresAt - now,
+    wallet_max_bet: max_bet ?? null,
   });
   const pair = await ensureSeedPair(ctx, user, provider);
   return {
@@ -62,9 +64,14 @@ export async function openSession(
     currency: 'KHR',
     balance: provider === '4' ? await inGameBalance(ctx, user) : balance,
     expires_at: new Date(expiresAt).toISOString(),
+    max_bet: max_bet ?? DEFAULT_WALLET_MAX_BET,
     fair: fairStateOf(pair),
   };
 }
+
+/** The largest bet the session's wallet takes: what it announced, else the protocol's default. */
+export const walletMaxBetOf = (session: Pick<PageSession, 'wallet_max_bet'>): number =>
+  session.wallet_max_bet ?? DEFAULT_WALLET_MAX_BET;
 
 /** The session of an `Authorization: Bearer …` header, or the page-facing refusal. */
 export async function authenticate(ctx: StudioContext, header: string | undefined): Promise<PageSession> {
@@ -96,6 +103,7 @@ export async function me(ctx: StudioContext, session: PageSession): Promise<MeRe
       currency: 'KHR',
       balance: await inGameBalance(ctx, session.user_id),
       expires_at: new Date(session.expires_at).toISOString(),
+      max_bet: walletMaxBetOf(session),
       fair: fairStateOf(pair),
     };
   }
@@ -120,6 +128,7 @@ export async function me(ctx: StudioContext, session: PageSession): Promise<MeRe
     currency: 'KHR',
     balance: answer.body.balance,
     expires_at: new Date(session.expires_at).toISOString(),
+    max_bet: walletMaxBetOf(session),
     fair: fairStateOf(pair),
   };
 }

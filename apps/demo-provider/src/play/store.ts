@@ -1,22 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import type {
-  DemoProviderDatabase,
-  OutboxKind,
-  OutboxTable,
-  PageSessionsTable,
-  RoundState,
-  RoundsTable,
-  SeedPairsTable,
-} from '../db/schema';
+import type { DemoProviderDatabase, PageSessionsTable, RoundsTable, SeedPairsTable } from '../db/schema';
 
-/* Every query of the studio, in one place, so the round logic reads as states and calls. */
+/*
+ * The queries of seed pairs, page sessions and casino rounds. The round machine's own queries (its conditional
+ * moves and the outbox) are in src/round/store.ts.
+ */
 
 type Db = Kysely<DemoProviderDatabase> | Transaction<DemoProviderDatabase>;
 
 export type SeedPair = SeedPairsTable;
 export type PageSession = PageSessionsTable;
 export type Round = RoundsTable;
-export type OutboxEntry = OutboxTable;
 
 export const openSeedPair = (db: Db, user: string, provider: string): Promise<SeedPair | undefined> =>
   db
@@ -71,6 +65,21 @@ export async function closeSeedPair(db: Db, pairId: string, now: number): Promis
   return r.numUpdatedRows > 0n;
 }
 
+/**
+ * Whether a round of the pair still waits for the wallet's answer to its bet (BETTING). Its outcome is fixed
+ * by the pair's seed already, so the seed must not be revealed before the round has its result.
+ */
+export async function pairHasBettingRound(db: Db, pairId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rounds')
+    .select('id')
+    .where('seed_pair_id', '=', pairId)
+    .where('state', '=', 'BETTING')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertSession(db: Db, session: PageSession): Promise<void> {
   await db.insertInto('page_sessions').values(session).execute();
 }
@@ -115,25 +124,6 @@ export const roundByRequest = (db: Db, sessionId: string, requestId: string): Pr
 export const roundById = (db: Db, id: string): Promise<Round | undefined> =>
   db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Moves a round on only from the state the caller saw, so two workers never both advance it. */
-export async function moveRound(
-  db: Db,
-  id: string,
-  from: readonly RoundState[],
-  change: Partial<Pick<Round, 'state' | 'balance' | 'error_code'>> & { updated_at: number },
-): Promise<boolean> {
-  const r = await db
-    .updateTable('rounds')
-    .set(change)
-    .where('id', '=', id)
-    .where('state', 'in', [...from])
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
-}
-
-export const roundsInState = (db: Db, state: RoundState): Promise<Round[]> =>
-  db.selectFrom('rounds').selectAll().where('state', '=', state).execute();
-
 export const historyOf = (
   db: Db,
   user: string,
@@ -154,94 +144,3 @@ export const historyOf = (
     .orderBy('rounds.nonce', 'desc')
     .limit(limit)
     .execute();
-
-/**
- * The two outboxes: `outbox` owes the calls of casino rounds, `sport_outbox` those of sportsbook slips. Their
- * columns are the same (schema.ts), so one set of queries serves both; only the foreign key differs.
- */
-export type OutboxTableName = 'outbox' | 'sport_outbox';
-export const OUTBOX_TABLES: readonly OutboxTableName[] = ['outbox', 'sport_outbox'];
-
-export async function insertOutbox(
-  db: Db,
-  entry: OutboxEntry,
-  table: OutboxTableName = 'outbox',
-): Promise<void> {
-  await db
-    .insertInto(table)
-    .values(entry)
-    .onConflict((oc) => oc.columns(['round_id', 'kind']).doNothing())
-    .execute();
-}
-
-export const outboxFor = (
-  db: Db,
-  roundId: string,
-  kind: OutboxKind,
-  table: OutboxTableName = 'outbox',
-): Promise<OutboxEntry | undefined> =>
-  db
-    .selectFrom(table)
-    .selectAll()
-    .where('round_id', '=', roundId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-
-export const dueOutbox = (
-  db: Db,
-  now: number,
-  limit: number,
-  table: OutboxTableName = 'outbox',
-): Promise<OutboxEntry[]> =>
-  db
-    .selectFrom(table)
-    .selectAll()
-    .where('parked_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-
-export const parkedOutbox = (db: Db, table: OutboxTableName = 'outbox'): Promise<OutboxEntry[]> =>
-  db.selectFrom(table).selectAll().where('parked_at', 'is not', null).orderBy('created_at').execute();
-
-export const outboxById = (
-  db: Db,
-  id: string,
-  table: OutboxTableName = 'outbox',
-): Promise<OutboxEntry | undefined> =>
-  db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
-
-export async function deleteOutbox(db: Db, id: string, table: OutboxTableName = 'outbox'): Promise<void> {
-  await db.deleteFrom(table).where('id', '=', id).execute();
-}
-
-export async function rescheduleOutbox(
-  db: Db,
-  id: string,
-  change: Pick<OutboxEntry, 'attempts' | 'next_attempt_at' | 'parked_at' | 'last_error'>,
-  table: OutboxTableName = 'outbox',
-): Promise<void> {
-  await db.updateTable(table).set(change).where('id', '=', id).execute();
-}
-
-/** After a restart every owed call is tried at once rather than at its old slot. */
-export async function makeOutboxDue(db: Db, now: number, table: OutboxTableName = 'outbox'): Promise<void> {
-  await db
-    .updateTable(table)
-    .set({ next_attempt_at: now })
-    .where('parked_at', 'is', null)
-    .where('next_attempt_at', '>', now)
-    .execute();
-}
-
-/** The wallet token a round was played with (win and rollback ignore expiry, but need the token, §3). */
-export async function tokenOfRound(db: Db, round: Pick<Round, 'session_id'>): Promise<string> {
-  const session = await db
-    .selectFrom('page_sessions')
-    .select('wallet_token')
-    .where('id', '=', round.session_id)
-    .executeTakeFirst();
-  if (!session) throw new Error(`round without its session: ${round.session_id}`);
-  return session.wallet_token;
-}

@@ -56,6 +56,7 @@ export {
 } from './baccarat/cards';
 export { bankerDraws, isNatural, playerDraws } from './baccarat/drawing';
 export { BACCARAT_OUTCOMES, type BaccaratOutcome, type Coup, dealCoup, playCoup } from './baccarat/deal';
+export { BIG_ROAD_ROWS, type BigRoad, type BigRoadCell, bigRoad } from './baccarat/big-road';
 export {
   BACCARAT_BET_KINDS,
   BACCARAT_BETS_PER_ROUND,
@@ -64,6 +65,8 @@ export {
   type BaccaratBet,
   type BaccaratBetKind,
   type BaccaratRefusal,
+  baccaratTable,
+  type BaccaratTable,
   betPayout,
   checkRoundBets,
   type SettledBaccaratRound,

@@ -3,18 +3,12 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { openDemoProviderDb, type DemoProviderDatabaseOptions } from '../db/open';
 import { DEFAULT_RETRY, type FaultPoint, type RetryOptions, type StudioContext } from '../play/context';
 import { settleIdleMagazines } from '../fishing/play';
-import { attemptOutbox, drainOutbox, recoverRounds } from '../play/outbox';
-import {
-  OUTBOX_TABLES,
-  outboxById,
-  parkedOutbox,
-  type OutboxEntry,
-  type OutboxTableName,
-} from '../play/store';
+import { attemptOutbox, drainOutbox } from '../round/outbox';
+import { recoverRounds } from '../round/recovery';
+import { outboxById, parkedOutbox, type OutboxEntry } from '../round/store';
 import { sportTick, type SportTick } from '../sport';
 import { voidFixtureAudited, type VoidOutcome } from '../sport/fixtures';
 import { DEFAULT_SPORT_SETTINGS, type SportSettings, sportSettingsFromEnv } from '../sport/settings';
-import { recoverSlips } from '../sport/slips';
 import { isProviderSecret } from '../wallet/signing';
 import { WalletClient } from '../wallet/wallet-client';
 import { API_HEADERS, checkFrameAncestors, pageHeaders } from './headers';
@@ -95,8 +89,7 @@ export async function createDemoProvider(options: DemoProviderOptions): Promise<
     ...(options.fault ? { fault: options.fault } : {}),
   };
 
-  // Settle what a previous run left half-done before taking new rounds (the crash rule of §3).
-  await recoverSlips(ctx);
+  // Settle what a previous run left half-done before taking new rounds (the crash rule of §3), every game.
   await recoverRounds(ctx);
   let draining: Promise<number> | undefined;
   const drain = (): Promise<number> => {
@@ -188,10 +181,7 @@ export interface StudioOperator {
   close(): Promise<void>;
 }
 
-async function allParked(ctx: StudioContext): Promise<OutboxEntry[]> {
-  const lists = await Promise.all(OUTBOX_TABLES.map((table) => parkedOutbox(ctx.db, table)));
-  return lists.flat().sort((a, b) => a.created_at - b.created_at);
-}
+const allParked = (ctx: StudioContext): Promise<OutboxEntry[]> => parkedOutbox(ctx.db);
 
 export async function openStudioOperator(
   options: Pick<DemoProviderOptions, 'database' | 'secrets' | 'walletBaseUrl' | 'clock' | 'walletTimeoutMs'>,
@@ -212,26 +202,18 @@ export async function openStudioOperator(
   return {
     stuck: () => allParked(ctx),
     async resolve(id) {
-      for (const table of OUTBOX_TABLES) {
-        const entry = await outboxById(ctx.db, id, table);
-        if (entry === undefined) continue;
-        return resolveOne(ctx, entry, table);
-      }
-      return { outcome: 'not-found' };
+      const entry = await outboxById(ctx.db, id);
+      return entry === undefined ? { outcome: 'not-found' } : resolveOne(ctx, entry);
     },
     voidFixture: (fixtureId, reason, actor) => voidFixtureAudited(ctx, fixtureId, reason, actor, clock()),
     close: () => handle.close(),
   };
 }
 
-async function resolveOne(
-  ctx: StudioContext,
-  entry: OutboxEntry,
-  table: OutboxTableName,
-): Promise<ResolveOutcome> {
-  const balance = await attemptOutbox(ctx, entry, table);
+async function resolveOne(ctx: StudioContext, entry: OutboxEntry): Promise<ResolveOutcome> {
+  const balance = await attemptOutbox(ctx, entry);
   if (balance !== null) return { outcome: 'sent', balance };
-  const after = await outboxById(ctx.db, entry.id, table);
+  const after = await outboxById(ctx.db, entry.id);
   return { outcome: 'failed', error: after?.last_error ?? null };
 }
 
@@ -239,6 +221,6 @@ export type { DemoProviderDatabaseOptions } from '../db/open';
 export type { SportSettings } from '../sport/settings';
 export type { VoidOutcome } from '../sport/fixtures';
 export type { FaultPoint, RetryOptions, RetryStep } from '../play/context';
-export type { OutboxEntry } from '../play/store';
+export type { OutboxEntry } from '../round/store';
 /** The studio's own wallet client: our server's protocol tests speak to the wallet through it, as the studio does. */
 export { WalletClient } from '../wallet/wallet-client';

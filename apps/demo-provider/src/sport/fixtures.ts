@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   buildFixture,
   canonicalJson,
@@ -260,6 +260,3 @@ export async function verification(
       '= the least k with u0 < homeThresholds[k]; away goals the same with u1 and awayThresholds.',
   };
 }
-
-/** SHA-256 hex, for the tests' and the operator's own checks. */
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');

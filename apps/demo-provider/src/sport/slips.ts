@@ -11,51 +11,38 @@ import {
   slipPayout,
   slipStatus,
 } from '../rules';
-import { nextAttemptAt, type StudioContext } from '../play/context';
+import type { StudioContext } from '../play/context';
 import { clubName } from './fixtures';
-import { GameError, type GameErrorCode, isGameErrorCode } from '../play/errors';
-import { attemptOutbox } from '../play/outbox';
-import { endSession, touchSession } from '../play/sessions';
-import { insertOutbox, outboxFor, type OutboxEntry, type PageSession } from '../play/store';
-import { WalletClient } from '../wallet/wallet-client';
+import { GameError, isGameErrorCode } from '../play/errors';
+import { touchSession } from '../play/sessions';
+import type { PageSession } from '../play/store';
+import { SLIP } from '../round/adapters';
+import { moveAndOwe, sendBet } from '../round/bet';
+import { sendOwed, winBody } from '../round/outbox';
+import { tokenOfSession, walletRoundOfSlip } from '../round/store';
 import {
   type FixtureRow,
   fixturesByIds,
   insertSlip,
   type LegRow,
   legsOf,
-  moveSlip,
   setLegOutcome,
   slipByRequest,
   type SlipRow,
-  slipsInState,
   slipsOfPlayer,
   slipsReadyToSettle,
   takeSlipNumber,
-  tokenOfSlip,
 } from './store';
 
 /*
  * A slip, provider side (providers.md §7.4, §3): checked against the published odds, one wallet `bet`
  * (round_id = slip id, meta {slip_no, type, legs, odds}), then OPEN until every leg's fixture is over, then one
- * `win` (0 allowed, meta {status, legs:[{result, score}]}) in integer maths. As for the casino rounds, each state
- * that owes the wallet a call writes it to the outbox (sport_outbox) in the same transaction.
- *   BETTING ─ok─▶ OPEN ─fixtures over─▶ SETTLING ─win ok─▶ SETTLED
- *          ├─NOT_ENOUGH_MONEY / LIMIT_REACHED─▶ BET_REFUSED
- *          └─timeout, 5xx, anything else─▶ ROLLBACK_PENDING ─rollback ok─▶ ROLLED_BACK
+ * `win` (0 allowed, meta {status, legs:[{result, score}]}) in integer maths. A slip is a round of the one round
+ * machine (src/round/machine.ts) with the SLIP adapter: its bet is held (OPEN) until its fixtures are over
+ * (SETTLED: OPEN → SETTLING with the win owed), and its calls go through the one outbox.
  */
 
 export const SPORT_GAME = { code: 'demo-league', provider: 'sport' } as const;
-
-const FINAL_BET_REFUSALS: Record<string, GameErrorCode> = {
-  RS_ERROR_NOT_ENOUGH_MONEY: 'NOT_ENOUGH_MONEY',
-  RS_ERROR_LIMIT_REACHED: 'LIMIT_REACHED',
-};
-const ROLLED_BACK_REFUSALS: Record<string, GameErrorCode> = {
-  RS_ERROR_USER_DISABLED: 'USER_DISABLED',
-  RS_ERROR_TOKEN_EXPIRED: 'SESSION_EXPIRED',
-  RS_ERROR_INVALID_TOKEN: 'SESSION_EXPIRED',
-};
 
 function selectionOf(leg: PlaceSlipRequest['legs'][number]): Selection {
   const line = leg.line_quarters ?? null;
@@ -100,26 +87,34 @@ export function combinedOdds(odds: readonly number[]): number {
 
 const fixtureLabel = (row: FixtureRow) => `${clubName(row.home)} v ${clubName(row.away)}`;
 
-export async function placeSlip(
-  ctx: StudioContext,
-  session: PageSession,
-  request: PlaceSlipRequest,
-): Promise<PlaceSlipReply> {
-  requireSport(session);
-  const replay = await slipByRequest(ctx.db, session.id, request.request_id);
-  if (replay) return replaySlip(ctx, replay);
+interface CheckedLeg {
+  fixtureId: string;
+  selection: Selection;
+  odds: number;
+}
 
+interface CheckedSlip {
+  legs: CheckedLeg[];
+  potentialPayout: number;
+  fixtures: Map<string, FixtureRow>;
+}
+
+/** The slip against the published fixtures and odds: pre-match only, the odds the player saw, the limits. */
+async function checkAgainstBoard(
+  ctx: StudioContext,
+  request: PlaceSlipRequest,
+  now: number,
+): Promise<CheckedSlip> {
   const selections = request.legs.map(selectionOf);
-  const now = ctx.clock();
   const rows = await fixturesByIds(
     ctx.db,
     request.legs.map((l) => l.fixture_id),
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const fixtures = new Map(rows.map((r) => [r.id, r]));
   // Pre-match only: a fixture that is unknown, has kicked off, or is over takes no bet.
   if (
     request.legs.some((l) => {
-      const row = byId.get(l.fixture_id);
+      const row = fixtures.get(l.fixture_id);
       return row === undefined || row.state !== 'SCHEDULED' || row.kickoff_at <= now;
     })
   )
@@ -136,70 +131,87 @@ export async function placeSlip(
     odds: l.odds,
   }));
   const checked = checkSlip(request.type, request.stake, legs, offered);
-  if (!checked.ok) {
-    if (checked.code === 'ODDS_CHANGED')
-      throw new GameError(
-        'ODDS_CHANGED',
-        undefined,
-        legs.flatMap((leg, i) => {
-          const current = offered(leg.fixtureId, leg.selection)!;
-          return current === leg.odds ? [] : [{ leg: i, shown: leg.odds, current }];
-        }),
-      );
-    throw new GameError('INVALID_BET', checked.message);
-  }
+  if (checked.ok) return { legs, potentialPayout: checked.value.potentialPayout, fixtures };
+  if (checked.code === 'ODDS_CHANGED')
+    throw new GameError(
+      'ODDS_CHANGED',
+      undefined,
+      legs.flatMap((leg, i) => {
+        const current = offered(leg.fixtureId, leg.selection)!;
+        return current === leg.odds ? [] : [{ leg: i, shown: leg.odds, current }];
+      }),
+    );
+  throw new GameError('INVALID_BET', checked.message);
+}
 
-  const slipId = randomUUID();
-  const odds = combinedOdds(legs.map((l) => l.odds));
-  const slip = await ctx.db
+/** The slip's row in BETTING, with the bet's wallet meta (providers.md §8: {slip_no, type, legs, odds}). */
+function newSlipRow(
+  session: PageSession,
+  request: PlaceSlipRequest,
+  checked: CheckedSlip,
+  slipNo: string,
+  now: number,
+): SlipRow {
+  const odds = combinedOdds(checked.legs.map((l) => l.odds));
+  const metaLegs = checked.legs.map((leg) => {
+    const row = checked.fixtures.get(leg.fixtureId)!;
+    return {
+      fixture_id: row.id,
+      fixture: fixtureLabel(row),
+      kickoff_at: new Date(row.kickoff_at).toISOString(),
+      market: leg.selection.market,
+      selection: leg.selection.pick,
+      line: lineForPick(leg.selection),
+      odds: leg.odds / 100,
+    };
+  });
+  return {
+    id: randomUUID(),
+    slip_no: slipNo,
+    session_id: session.id,
+    request_id: request.request_id,
+    user_id: session.user_id,
+    provider: session.provider,
+    game_code: session.game_code,
+    type: request.type,
+    stake: request.stake,
+    odds,
+    potential_payout: checked.potentialPayout,
+    state: 'BETTING',
+    status: 'PENDING',
+    payout: null,
+    // Odds as decimals, 2 dp.
+    meta: JSON.stringify({ slip_no: slipNo, type: request.type, legs: metaLegs, odds: odds / 100 }),
+    bet_tx: randomUUID(),
+    win_tx: randomUUID(),
+    rollback_tx: randomUUID(),
+    balance: null,
+    error_code: null,
+    created_at: now,
+    updated_at: now,
+    settled_at: null,
+  };
+}
+
+/** Stores the slip and its legs, unless a twin request (same request_id) stored one first: then that one. */
+async function storeSlipOnce(
+  ctx: StudioContext,
+  session: PageSession,
+  request: PlaceSlipRequest,
+  checked: CheckedSlip,
+  now: number,
+): Promise<{ row: SlipRow; fresh: boolean }> {
+  return ctx.db
     .transaction()
     .execute(async (trx) => {
-      const slipNo = await takeSlipNumber(trx);
-      const metaLegs = legs.map((leg) => {
-        const row = byId.get(leg.fixtureId)!;
-        return {
-          fixture_id: row.id,
-          fixture: fixtureLabel(row),
-          kickoff_at: new Date(row.kickoff_at).toISOString(),
-          market: leg.selection.market,
-          selection: leg.selection.pick,
-          line: lineForPick(leg.selection),
-          odds: leg.odds / 100,
-        };
-      });
-      const row: SlipRow = {
-        id: slipId,
-        slip_no: slipNo,
-        session_id: session.id,
-        request_id: request.request_id,
-        user_id: session.user_id,
-        provider: session.provider,
-        game_code: session.game_code,
-        type: request.type,
-        stake: request.stake,
-        odds,
-        potential_payout: checked.value.potentialPayout,
-        state: 'BETTING',
-        status: 'PENDING',
-        payout: null,
-        // The bet's wallet meta, providers.md §8: {slip_no, type, legs, odds} (odds as decimals, 2 dp).
-        meta: JSON.stringify({ slip_no: slipNo, type: request.type, legs: metaLegs, odds: odds / 100 }),
-        bet_tx: randomUUID(),
-        win_tx: randomUUID(),
-        rollback_tx: randomUUID(),
-        balance: null,
-        error_code: null,
-        created_at: now,
-        updated_at: now,
-        settled_at: null,
-      };
+      const row = newSlipRow(session, request, checked, await takeSlipNumber(trx), now);
       const existing = await slipByRequest(trx, session.id, request.request_id);
       if (existing) return { row: existing, fresh: false };
       await insertSlip(
         trx,
         row,
-        legs.map((leg, i) => ({
-          slip_id: slipId,
+        checked.legs.map((leg, i) => ({
+          slip_id: row.id,
           leg_no: i,
           fixture_id: leg.fixtureId,
           market: leg.selection.market,
@@ -217,6 +229,19 @@ export async function placeSlip(
       if (twin) return { row: twin, fresh: false };
       throw error;
     });
+}
+
+export async function placeSlip(
+  ctx: StudioContext,
+  session: PageSession,
+  request: PlaceSlipRequest,
+): Promise<PlaceSlipReply> {
+  requireSport(session);
+  const replay = await slipByRequest(ctx.db, session.id, request.request_id);
+  if (replay) return replaySlip(ctx, replay);
+  const now = ctx.clock();
+  const checked = await checkAgainstBoard(ctx, request, now);
+  const slip = await storeSlipOnce(ctx, session, request, checked, now);
   if (!slip.fresh) return replaySlip(ctx, slip.row);
   return betSlip(ctx, session, slip.row);
 }
@@ -243,98 +268,10 @@ async function replaySlip(ctx: StudioContext, slip: SlipRow): Promise<PlaceSlipR
 }
 
 async function betSlip(ctx: StudioContext, session: PageSession, slip: SlipRow): Promise<PlaceSlipReply> {
-  const bet = await ctx.wallet.bet(slip.provider, {
-    transaction_uuid: slip.bet_tx,
-    token: session.wallet_token,
-    user: slip.user_id,
-    game_code: slip.game_code,
-    round_id: slip.id,
-    amount: slip.stake,
-    meta: JSON.parse(slip.meta) as unknown,
-  });
-  const now = ctx.clock();
-  if (bet.kind === 'refused' && FINAL_BET_REFUSALS[bet.status]) {
-    const code = FINAL_BET_REFUSALS[bet.status]!;
-    await moveSlip(ctx.db, slip.id, ['BETTING'], { state: 'BET_REFUSED', error_code: code, updated_at: now });
-    throw new GameError(code);
-  }
-  if (bet.kind !== 'ok') {
-    const code = (bet.kind === 'refused' && ROLLED_BACK_REFUSALS[bet.status]) || 'WALLET_UNAVAILABLE';
-    await queueRollback(
-      ctx,
-      slip,
-      session.wallet_token,
-      code,
-      now,
-      nextAttemptAt(ctx.retry, now, now) ?? now,
-    );
-    const entry = await outboxFor(ctx.db, slip.id, 'ROLLBACK', 'sport_outbox');
-    if (entry) await attemptOutbox(ctx, entry, 'sport_outbox');
-    if (code === 'SESSION_EXPIRED') await endSession(ctx, session);
-    throw new GameError(code);
-  }
-  await moveSlip(ctx.db, slip.id, ['BETTING'], { state: 'OPEN', balance: bet.body.balance, updated_at: now });
+  const bet = await sendBet(ctx, SLIP, session, walletRoundOfSlip(slip));
   await touchSession(ctx, session);
   const view = (await slipViews(ctx, [{ ...slip, state: 'OPEN' }]))[0]!;
-  return { slip: view, balance: bet.body.balance };
-}
-
-async function queueRollback(
-  ctx: StudioContext,
-  slip: SlipRow,
-  token: string,
-  code: GameErrorCode,
-  now: number,
-  dueAt: number,
-): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    if (
-      await moveSlip(trx, slip.id, ['BETTING'], {
-        state: 'ROLLBACK_PENDING',
-        error_code: code,
-        updated_at: now,
-      })
-    )
-      await insertOutbox(
-        trx,
-        slipOutboxEntry(
-          slip,
-          'ROLLBACK',
-          WalletClient.rollbackBody({
-            transaction_uuid: slip.rollback_tx,
-            reference_transaction_uuid: slip.bet_tx,
-            token,
-            user: slip.user_id,
-            game_code: slip.game_code,
-            round_id: slip.id,
-          }),
-          now,
-          dueAt,
-        ),
-        'sport_outbox',
-      );
-  });
-}
-
-function slipOutboxEntry(
-  slip: SlipRow,
-  kind: OutboxEntry['kind'],
-  body: Record<string, unknown>,
-  createdAt: number,
-  dueAt: number,
-): OutboxEntry {
-  return {
-    id: randomUUID(),
-    round_id: slip.id,
-    kind,
-    provider: slip.provider,
-    body: JSON.stringify(body),
-    attempts: 0,
-    next_attempt_at: dueAt,
-    created_at: createdAt,
-    parked_at: null,
-    last_error: null,
-  };
+  return { slip: view, balance: bet.balance };
 }
 
 const scoreText = (row: FixtureRow | undefined): string | null =>
@@ -369,59 +306,32 @@ export async function settleReadySlips(ctx: StudioContext, batch = 200): Promise
     const payout = slipPayout(slip.stake, settledLegs);
     const status = slipStatus(settledLegs, payout, slip.stake);
     const now = ctx.clock();
-    const token = await tokenOfSlip(ctx.db, slip);
+    const token = await tokenOfSession(ctx.db, slip.session_id);
+    // providers.md §8: {status, legs:[{result, score}]}, the score "home-away" or null for a void leg.
+    const meta = {
+      status,
+      legs: own.map((leg, i) => ({ result: outcomes[i]!, score: scoreText(fixtures.get(leg.fixture_id)) })),
+    };
+    const wallet = walletRoundOfSlip(slip);
     const moved = await ctx.db.transaction().execute(async (trx) => {
-      if (
-        !(await moveSlip(trx, slip.id, ['OPEN'], {
-          state: 'SETTLING',
-          status,
-          payout,
-          settled_at: now,
-          updated_at: now,
-        }))
-      )
-        return false;
+      const settledSlip = await moveAndOwe(
+        trx,
+        wallet,
+        'SETTLED',
+        { updated_at: now },
+        { body: () => winBody(wallet, token, payout, meta), now, dueAt: now },
+        { status, payout, settled_at: now },
+      );
+      if (!settledSlip) return false;
       for (const [i, leg] of own.entries()) await setLegOutcome(trx, slip.id, leg.leg_no, outcomes[i]!);
-      const body = WalletClient.winBody({
-        transaction_uuid: slip.win_tx,
-        reference_transaction_uuid: slip.bet_tx,
-        token,
-        user: slip.user_id,
-        game_code: slip.game_code,
-        round_id: slip.id,
-        amount: payout,
-        round_closed: true,
-        // providers.md §8: {status, legs:[{result, score}]}, the score "home-away" or null for a void leg.
-        meta: {
-          status,
-          legs: own.map((leg, i) => ({
-            result: outcomes[i]!,
-            score: scoreText(fixtures.get(leg.fixture_id)),
-          })),
-        },
-      });
-      await insertOutbox(trx, slipOutboxEntry(slip, 'WIN', body, now, now), 'sport_outbox');
       return true;
     });
     if (!moved) continue;
     settled += 1;
-    const entry = await outboxFor(ctx.db, slip.id, 'WIN', 'sport_outbox');
     // A failed attempt stays in the outbox; the studio's worker sends it on the retry schedule.
-    if (entry) await attemptOutbox(ctx, entry, 'sport_outbox').catch(() => null);
+    await sendOwed(ctx, wallet, 'WIN').catch(() => null);
   }
   return settled;
-}
-
-/**
- * After a restart: a slip still BETTING may or may not have been debited and its answer is lost, so it is rolled
- * back (the rule of play/outbox.ts recoverRounds). The outbox pass of recoverRounds makes owed calls due.
- */
-export async function recoverSlips(ctx: StudioContext): Promise<number> {
-  const now = ctx.clock();
-  const betting = await slipsInState(ctx.db, 'BETTING');
-  for (const slip of betting)
-    await queueRollback(ctx, slip, await tokenOfSlip(ctx.db, slip), 'WALLET_UNAVAILABLE', now, now);
-  return betting.length;
 }
 
 export async function slipViews(ctx: StudioContext, slips: readonly SlipRow[]): Promise<SlipView[]> {

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type {
   DemoProviderDatabase,
-  SlipState,
   SportAuditTable,
   SportFixturesTable,
   SportSlipLegsTable,
@@ -98,9 +97,6 @@ export async function insertAudit(db: Db, row: SportAuditTable): Promise<void> {
   await db.insertInto('sport_audit').values(row).execute();
 }
 
-export const auditOf = (db: Db, fixtureId: string): Promise<SportAuditTable[]> =>
-  db.selectFrom('sport_audit').selectAll().where('fixture_id', '=', fixtureId).orderBy('at').execute();
-
 /** The next 7-digit slip number: one counter row, incremented in one statement. */
 export async function takeSlipNumber(db: Db): Promise<string> {
   await db
@@ -134,9 +130,6 @@ export const slipByRequest = (db: Db, sessionId: string, requestId: string): Pro
     .where('request_id', '=', requestId)
     .executeTakeFirst();
 
-export const slipById = (db: Db, id: string): Promise<SlipRow | undefined> =>
-  db.selectFrom('sport_slips').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const legsOf = (db: Db, slipIds: readonly string[]): Promise<LegRow[]> =>
   slipIds.length === 0
     ? Promise.resolve([])
@@ -148,24 +141,6 @@ export const legsOf = (db: Db, slipIds: readonly string[]): Promise<LegRow[]> =>
         .orderBy('leg_no')
         .execute();
 
-/** Moves a slip on only from the states the caller saw. */
-export async function moveSlip(
-  db: Db,
-  id: string,
-  from: readonly SlipState[],
-  change: Partial<Pick<SlipRow, 'state' | 'status' | 'payout' | 'balance' | 'error_code' | 'settled_at'>> & {
-    updated_at: number;
-  },
-): Promise<boolean> {
-  const r = await db
-    .updateTable('sport_slips')
-    .set(change)
-    .where('id', '=', id)
-    .where('state', 'in', [...from])
-    .executeTakeFirst();
-  return r.numUpdatedRows > 0n;
-}
-
 export async function setLegOutcome(db: Db, slipId: string, legNo: number, outcome: string): Promise<void> {
   await db
     .updateTable('sport_slip_legs')
@@ -174,9 +149,6 @@ export async function setLegOutcome(db: Db, slipId: string, legNo: number, outco
     .where('leg_no', '=', legNo)
     .execute();
 }
-
-export const slipsInState = (db: Db, state: SlipState): Promise<SlipRow[]> =>
-  db.selectFrom('sport_slips').selectAll().where('state', '=', state).orderBy('created_at').execute();
 
 /** OPEN slips none of whose legs waits on a SCHEDULED fixture: ready to settle. */
 export const slipsReadyToSettle = (db: Db, limit: number): Promise<SlipRow[]> =>
@@ -225,14 +197,3 @@ export const slipsOnFixture = (db: Db, fixtureId: string): Promise<Pick<SlipRow,
     .select(['sport_slips.id', 'sport_slips.state'])
     .where('sport_slip_legs.fixture_id', '=', fixtureId)
     .execute();
-
-/** The wallet token a slip was placed with (win and rollback need it, §3). */
-export async function tokenOfSlip(db: Db, slip: Pick<SlipRow, 'session_id'>): Promise<string> {
-  const session = await db
-    .selectFrom('page_sessions')
-    .select('wallet_token')
-    .where('id', '=', slip.session_id)
-    .executeTakeFirst();
-  if (!session) throw new Error(`slip without its session: ${slip.session_id}`);
-  return session.wallet_token;
-}

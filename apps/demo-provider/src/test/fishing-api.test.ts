@@ -102,6 +102,25 @@ describe.each(DIALECTS)('Ocean Dragon shots (%s)', (dialect) => {
     return res.json<Record<string, unknown>>();
   }
 
+  /** Our casino's `balance` question about a player (signed as the transfer wallet's caller). */
+  async function transferBalance(user = '42'): Promise<Record<string, unknown>> {
+    const raw = JSON.stringify({ request_uuid: `b-${now}`, user });
+    const ts = String(now);
+    const sig = createHmac('sha256', Buffer.from(SECRET_4, 'ascii')).update(`${ts}.${raw}`).digest('hex');
+    const res = await studio.app.inject({
+      method: 'POST',
+      url: '/provider/demo/transfer/balance',
+      headers: {
+        'content-type': 'application/json',
+        'x-provider': '4',
+        'x-timestamp': ts,
+        'x-signature': sig,
+      },
+      payload: raw,
+    });
+    return res.json<Record<string, unknown>>();
+  }
+
   /** A live fish on screen now, moving the clock on until one swims in. */
   async function target(bearer: string, skip: ReadonlySet<number> = new Set()): Promise<SchoolFishView> {
     for (let i = 0; i < 30; i += 1) {
@@ -147,6 +166,29 @@ describe.each(DIALECTS)('Ocean Dragon shots (%s)', (dialect) => {
     expect(check.ok && check.value).toMatchObject({ captured: shot.captured, payout: shot.payout });
     const history = (await get('/api/fishing/history', s.session)).json<HistoryShot[]>();
     expect(history[0]).toMatchObject({ shot_id: shot.shot_id, server_seed: seeds.server_seed, nonce: 0 });
+  });
+
+  it('provider 4: the balance answer tells the casino when the last shot was charged (decision 0041)', async () => {
+    await deposit('in-1', 50_000);
+    const s = await session('4', 0);
+    // Before any shot: null, not a guess.
+    expect(await transferBalance()).toMatchObject({
+      status: 'RS_OK',
+      provider_balance: 50_000,
+      last_shot_at: null,
+    });
+    const first = await target(s.session);
+    expect((await shoot(s.session, first.id, 1)).statusCode).toBe(200);
+    const firstAt = now;
+    now += 20 * 60_000;
+    expect(await transferBalance()).toMatchObject({ last_shot_at: firstAt });
+    const second = await target(s.session);
+    expect((await shoot(s.session, second.id, 1)).statusCode).toBe(200);
+    const secondAt = now;
+    now += 1_000;
+    expect(await transferBalance()).toMatchObject({ last_shot_at: secondAt });
+    // Another player's shots are theirs: this one has none.
+    expect(await transferBalance('43')).toMatchObject({ last_shot_at: null });
   });
 
   it('provider 4: refuses before any charge a fish not on screen, a caught fish, a bad level, an empty purse', async () => {

@@ -220,6 +220,77 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(wallet.balances.get('9')).toBe(5_000);
   });
 
+  it("caps the baccarat table at the wallet's largest bet: no round it would refuse is dealt (decision 0042)", async () => {
+    const fullTable = [
+      { type: 'PLAYER', amount: 5_000_000 },
+      { type: 'BANKER', amount: 5_000_000 },
+      { type: 'TIE', amount: 500_000 },
+      { type: 'PLAYER_PAIR', amount: 500_000 },
+      { type: 'BANKER_PAIR', amount: 500_000 },
+    ];
+    // A wallet that announces nothing: the protocol's default PROVIDER_MAX_BET, 5,000,000 ៛.
+    const quiet = await session('2', '11', 20_000_000);
+    expect(quiet.max_bet).toBe(5_000_000);
+    const eleven = await post('/api/baccarat/deal', { bets: fullTable, request_id: 'full' }, quiet.session);
+    expect(eleven.statusCode).toBe(422);
+    expect(eleven.json()).toMatchObject({ code: 'INVALID_BET' });
+    // A wallet that announces 2,000,000 ៛: the page learns it, and the server holds the round to it.
+    wallet.announcedMaxBet = 2_000_000;
+    const table = await session('2', '12', 20_000_000);
+    expect(table.max_bet).toBe(2_000_000);
+    expect((await get('/api/me', table.session)).json()).toMatchObject({ max_bet: 2_000_000 });
+    const over = await post(
+      '/api/baccarat/deal',
+      {
+        bets: [
+          { type: 'PLAYER', amount: 1_500_000 },
+          { type: 'TIE', amount: 500_000 },
+          { type: 'BANKER_PAIR', amount: 1_000 },
+        ],
+        request_id: 'over',
+      },
+      table.session,
+    );
+    expect(over.statusCode).toBe(422);
+    expect(wallet.callsOf('bet')).toHaveLength(0);
+    const atMax = await post(
+      '/api/baccarat/deal',
+      {
+        bets: [
+          { type: 'PLAYER', amount: 1_500_000 },
+          { type: 'TIE', amount: 500_000 },
+        ],
+        request_id: 'at-max',
+      },
+      table.session,
+    );
+    expect(atMax.statusCode, atMax.body).toBe(200);
+    expect(wallet.callsOf('bet').map((c) => c.body.amount)).toEqual([2_000_000]);
+  });
+
+  it('refuses to rotate the seed pair while a round of it waits for the wallet, and rotates once it has its result', async () => {
+    const s = await session('3');
+    wallet.failures.set('bet', ['hang']);
+    const spinning = post('/api/slot/spin', { line_bet: 50, request_id: 'pending' }, s.session);
+    await wallet.waitForCall('bet');
+    // The round's stops are fixed by the open seed already: revealing it now would show them before the bet lands.
+    const refused = await post('/fair', { rotate: true }, s.session);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(refused.body).not.toMatch(/server_seed/);
+    const handle = await openDb(db);
+    const pairs = await handle.db.selectFrom('seed_pairs').selectAll().where('user_id', '=', '42').execute();
+    await handle.close();
+    expect(pairs.map((p) => p.rotated_at)).toEqual([null]);
+    expect((await get('/fair', s.session)).json()).toEqual({ ...s.fair, next_nonce: 1 });
+    // The bet fails (its answer is lost): the round is rolled back, so it has its result.
+    wallet.releaseHanging();
+    expect((await spinning).json()).toMatchObject({ code: 'WALLET_UNAVAILABLE' });
+    const rotated = await post('/fair', { rotate: true }, s.session);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect(sha256(rotated.json<FairRotateReply>().previous.server_seed)).toBe(s.fair.server_seed_hash);
+  });
+
   it('shows the seed hash, sets the client seed, rotates and reveals; history then shows the seed', async () => {
     const s = await session('3');
     const fair = (await get('/fair', s.session)).json<FairState>();

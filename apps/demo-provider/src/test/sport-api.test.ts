@@ -445,7 +445,7 @@ describe.each(DIALECTS)('Demo League, the sportsbook (%s)', (dialect) => {
     expect(wallet.balances.get('12')).toBe(50_000);
     const handle = await openDb(db);
     const rows = await handle.db.selectFrom('sport_slips').select('state').execute();
-    const owed = await handle.db.selectFrom('sport_outbox').selectAll().execute();
+    const owed = await handle.db.selectFrom('outbox').selectAll().execute();
     await handle.close();
     expect(rows).toEqual([{ state: 'ROLLED_BACK' }]);
     expect(owed).toEqual([]);

@@ -30,10 +30,14 @@ export function testDb(dialect: 'sqlite' | 'postgres'): TestDb {
     };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `dp_${randomBytes(6).toString('hex')}`;
+  // Inside a run of the whole suite (TEST_RUN_TAG, set by the server's global setup) the schema is dropped at the
+  // run's end, never while another file's migrator lists every schema (apps/server/test/test-schemas.ts).
+  const tag = process.env.TEST_RUN_TAG;
+  const schema = `dp_${tag ? `${tag}_` : ''}${randomBytes(6).toString('hex')}`;
   return {
     options: { kind: 'postgres', url, schema },
     async drop() {
+      if (tag) return;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);

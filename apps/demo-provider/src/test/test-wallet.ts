@@ -36,6 +36,8 @@ export class TestWallet {
   /** Per action, how the next calls fail (consumed one per call); `always` keeps failing. */
   readonly failures = new Map<Action, FailMode[]>();
   readonly always = new Map<Action, FailMode>();
+  /** The largest bet the session answers announce (`max_bet`, decision 0042); unset, they announce none. */
+  announcedMaxBet: number | undefined;
   private readonly txs = new Map<string, Tx>();
   private readonly tombstones = new Set<string>();
   private readonly hanging = new Set<ServerResponse>();
@@ -148,7 +150,8 @@ export class TestWallet {
       if (!s) return { status: 'RS_ERROR_INVALID_TOKEN' };
       this.codes.delete(String(body.code));
       this.codes.set(`used:${String(body.code)}`, s);
-      return { status: 'RS_OK', ...s, currency: 'KHR', balance: this.balances.get(s.user) ?? 0 };
+      const maxBet = this.announcedMaxBet === undefined ? {} : { max_bet: this.announcedMaxBet };
+      return { status: 'RS_OK', ...s, currency: 'KHR', balance: this.balances.get(s.user) ?? 0, ...maxBet };
     }
     const session = this.sessionOf(body.token);
     if (!session || session.user !== body.user) return { status: 'RS_ERROR_INVALID_TOKEN' };

@@ -68,12 +68,16 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       provider_balance: 50_000,
     });
     expect(await deposit('t-2', 2_000)).toMatchObject({ status: 'RS_OK', provider_balance: 52_000 });
-    expect(await call('balance', { user: '42' })).toEqual({
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toEqual({
       status: 'RS_OK',
+      request_uuid: 'q',
       user: '42',
       provider_balance: 52_000,
+      last_shot_at: null,
     });
-    expect(await call('balance', { user: 'nobody' })).toMatchObject({ provider_balance: 0 });
+    expect(await call('balance', { request_uuid: 'q', user: 'nobody' })).toMatchObject({
+      provider_balance: 0,
+    });
 
     // Shots played meanwhile (what the fishing session records on the in-game balance).
     const handle = await openDb(db);
@@ -94,15 +98,16 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       summary: { shots: 12, stake: 4_800, payout: 1_900 },
     });
     // A casino whose withdraw answer was lost learns the session's play from status too.
-    expect(await call('status', { transfer_id: 't-3' })).toEqual({
+    expect(await call('status', { request_uuid: 'q', transfer_id: 't-3' })).toEqual({
       status: 'RS_OK',
+      request_uuid: 'q',
       transfer_id: 't-3',
       state: 'COMPLETED',
       direction: 'OUT',
       amount: 49_100,
       summary: { shots: 12, stake: 4_800, payout: 1_900 },
     });
-    expect(await call('status', { transfer_id: 't-1' })).toMatchObject({
+    expect(await call('status', { request_uuid: 'q', transfer_id: 't-1' })).toMatchObject({
       state: 'COMPLETED',
       direction: 'IN',
       amount: 50_000,
@@ -127,13 +132,19 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       transfer_id: 't-3',
       provider_balance: 6_000,
     });
-    expect(await call('status', { transfer_id: 't-3' })).toMatchObject({ state: 'FAILED', amount: 0 });
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 6_000 });
+    expect(await call('status', { request_uuid: 'q', transfer_id: 't-3' })).toMatchObject({
+      state: 'FAILED',
+      amount: 0,
+    });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({
+      provider_balance: 6_000,
+    });
   });
 
   it('replays a transfer_id: the stored answer, money moved once; other fields under it are refused', async () => {
     const first = await deposit('t-1', 10_000);
-    // A retry carries a new request_uuid; the business fields are the same.
+    // A retry carries a new request_uuid; the business fields are the same. The stored answer comes back,
+    // naming the retry it answers (decision 0041).
     const again = await call('deposit', {
       request_uuid: 'retry',
       transfer_id: 't-1',
@@ -141,8 +152,10 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       amount: 10_000,
       currency: 'KHR',
     });
-    expect(again).toEqual(first);
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 10_000 });
+    expect(again).toEqual({ ...first, request_uuid: 'retry' });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({
+      provider_balance: 10_000,
+    });
     expect(await deposit('t-1', 20_000)).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION' });
     expect(
       await call('withdraw', { request_uuid: 'x', transfer_id: 't-1', user: '42', all: true }),
@@ -155,9 +168,9 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       user: '42',
       all: true,
     });
-    expect(outAgain).toEqual(out);
+    expect(outAgain).toEqual({ ...out, request_uuid: 'o2' });
     expect(out).toMatchObject({ amount: 10_000, provider_balance: 0 });
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 0 });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({ provider_balance: 0 });
   });
 
   it('twin deposits racing with one transfer_id credit once and answer alike', async () => {
@@ -167,12 +180,15 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       deposit('race', 7_000),
     ]);
     for (const a of answers) expect(a).toEqual(answers[0]);
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 7_000 });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({
+      provider_balance: 7_000,
+    });
   });
 
   it('a status of an unknown id writes a tombstone: NOT_FOUND now and for good', async () => {
-    expect(await call('status', { transfer_id: 'lost-1' })).toEqual({
+    expect(await call('status', { request_uuid: 'q', transfer_id: 'lost-1' })).toEqual({
       status: 'RS_OK',
+      request_uuid: 'q',
       transfer_id: 'lost-1',
       state: 'NOT_FOUND',
       direction: null,
@@ -180,25 +196,30 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
     });
     // The deposit that was in flight arrives late: refused, nothing credited.
     expect(await deposit('lost-1', 5_000)).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 0 });
-    expect(await call('status', { transfer_id: 'lost-1' })).toMatchObject({ state: 'NOT_FOUND' });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({ provider_balance: 0 });
+    expect(await call('status', { request_uuid: 'q', transfer_id: 'lost-1' })).toMatchObject({
+      state: 'NOT_FOUND',
+    });
 
     await deposit('t-2', 3_000);
-    await call('status', { transfer_id: 'lost-2' });
+    await call('status', { request_uuid: 'q', transfer_id: 'lost-2' });
     expect(
       await call('withdraw', { request_uuid: 'w', transfer_id: 'lost-2', user: '42', all: true }),
     ).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' });
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 3_000 });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({
+      provider_balance: 3_000,
+    });
   });
 
   it('refuses a bad signature, a wrong key, another provider, a stale timestamp and a tampered body', async () => {
     const body = { request_uuid: 'r', transfer_id: 't', user: '42', amount: 1_000, currency: 'KHR' };
-    const refused = { status: 'RS_ERROR_INVALID_SIGNATURE' };
+    // The refusal names the request it refuses (read from the body, trusted for nothing else).
+    const refused = { status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: 'r' };
     expect(await call('deposit', body, { secret: 'd5'.repeat(32) })).toEqual(refused);
     expect(await call('deposit', body, { provider: '5' })).toEqual(refused);
     expect(await call('deposit', body, { ts: now - 300_001 })).toEqual(refused);
     expect(await call('deposit', body, { tamper: true })).toEqual(refused);
-    expect(await call('balance', { user: '42' })).toMatchObject({ provider_balance: 0 });
+    expect(await call('balance', { request_uuid: 'q', user: '42' })).toMatchObject({ provider_balance: 0 });
     // A refused call leaves no trace either: the id is still free.
     expect(await call('deposit', body, { ts: now - 299_000 })).toMatchObject({ status: 'RS_OK' });
   });
@@ -229,5 +250,38 @@ describe.each(DIALECTS)('provider 4 transfer endpoints (%s)', (dialect) => {
       status: 'RS_ERROR_UNKNOWN',
     });
     expect(await call('status', {})).toMatchObject({ status: 'RS_ERROR_UNKNOWN' });
+  });
+
+  it('names the request it answers in every signed answer: replays, refusals, status and balance (decision 0041)', async () => {
+    // A status or balance question without its own id gets no answer that could be replayed as another's,
+    // and a status refused so leaves no tombstone.
+    expect(await call('status', { transfer_id: 't-1' })).toEqual({
+      status: 'RS_ERROR_UNKNOWN',
+      message: expect.any(String) as string,
+    });
+    expect(await call('balance', { user: '42' })).toMatchObject({ status: 'RS_ERROR_UNKNOWN' });
+    expect(await deposit('t-1', 4_000)).toMatchObject({ status: 'RS_OK', request_uuid: 'r-t-1' });
+    // Each question about the same transfer gets an answer bound to that question only.
+    const asked = await call('status', { request_uuid: 'ask-1', transfer_id: 't-1' });
+    const askedAgain = await call('status', { request_uuid: 'ask-2', transfer_id: 't-1' });
+    expect(asked).toMatchObject({ request_uuid: 'ask-1', transfer_id: 't-1', state: 'COMPLETED' });
+    expect(askedAgain).toEqual({ ...asked, request_uuid: 'ask-2' });
+    // Refusals too: a duplicate id, a tombstoned id, a bad signature (the id is read, nothing else is).
+    expect(
+      await call('deposit', {
+        request_uuid: 'dup',
+        transfer_id: 't-1',
+        user: '42',
+        amount: 1,
+        currency: 'KHR',
+      }),
+    ).toMatchObject({ status: 'RS_ERROR_DUPLICATE_TRANSACTION', request_uuid: 'dup' });
+    await call('status', { request_uuid: 'tomb', transfer_id: 'gone' });
+    expect(
+      await call('withdraw', { request_uuid: 'late', transfer_id: 'gone', user: '42', all: true }),
+    ).toMatchObject({ status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', request_uuid: 'late' });
+    expect(
+      await call('balance', { request_uuid: 'forged', user: '42' }, { secret: 'd5'.repeat(32) }),
+    ).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: 'forged' });
   });
 });

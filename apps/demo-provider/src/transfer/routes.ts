@@ -15,7 +15,10 @@ import {
  * `POST /provider/demo/transfer/{deposit|withdraw|status|balance}` (providers.md §4): our casino's wallet calls
  * these, signed as in §2 with itself as the caller (X-Provider: 4, provider 4's secret). The raw bytes are
  * verified in constant time before anything parses them; every business answer is HTTP 200 with a `status`,
- * signed the same way. No cookie, session or XSRF applies: the signature is the authentication.
+ * signed the same way. No cookie, session or XSRF applies: the signature is the authentication. Every answer,
+ * a replay's and a refusal's too, carries the `request_uuid` of the request it answers (decision 0041): the
+ * signature says the studio wrote it, the echoed id says to which question, so a recorded answer cannot be
+ * passed off as the answer to another call.
  */
 
 export const TRANSFER_PROVIDER = '4';
@@ -48,14 +51,32 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** The request's own id, read without trusting anything else of the body (it only labels the answer). */
+function requestUuidOf(raw: Buffer): string | undefined {
+  try {
+    const body: unknown = JSON.parse(raw.toString('utf8'));
+    const id =
+      body !== null && typeof body === 'object' ? (body as Record<string, unknown>).request_uuid : undefined;
+    return typeof id === 'string' && id.length <= 100 ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function transferRoutes(deps: TransferDeps, secret: string | undefined) {
   return async (app: FastifyInstance): Promise<void> => {
     // This context's parser keeps the raw bytes: the signature is over them, not over a re-serialised body.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    const send = (reply: FastifyReply, answer: TransferAnswer): FastifyReply => {
-      const text = JSON.stringify(answer);
+    const send = (
+      reply: FastifyReply,
+      answer: TransferAnswer,
+      requestUuid: string | undefined,
+    ): FastifyReply => {
+      const text = JSON.stringify(
+        requestUuid === undefined ? answer : { ...answer, request_uuid: requestUuid },
+      );
       if (secret !== undefined)
         void reply.headers(signedHeaders(TRANSFER_PROVIDER, secret, text, deps.clock()));
       return reply.code(200).type('application/json; charset=utf-8').send(text);
@@ -68,6 +89,7 @@ export function transferRoutes(deps: TransferDeps, secret: string | undefined) {
         const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
         if (handler === undefined) return reply.code(404).send({ status: 'RS_ERROR_UNKNOWN' });
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const requestUuid = requestUuidOf(raw);
         const signed =
           secret !== undefined &&
           header(request, 'x-provider') === TRANSFER_PROVIDER &&
@@ -77,14 +99,14 @@ export function transferRoutes(deps: TransferDeps, secret: string | undefined) {
             raw,
             deps.clock(),
           );
-        if (!signed) return send(reply, { status: 'RS_ERROR_INVALID_SIGNATURE' });
+        if (!signed) return send(reply, { status: 'RS_ERROR_INVALID_SIGNATURE' }, requestUuid);
         let body: unknown;
         try {
           body = JSON.parse(raw.toString('utf8'));
         } catch {
-          return send(reply, { status: 'RS_ERROR_UNKNOWN', message: 'the body is not JSON' });
+          return send(reply, { status: 'RS_ERROR_UNKNOWN', message: 'the body is not JSON' }, undefined);
         }
-        return send(reply, await handler(deps, body));
+        return send(reply, await handler(deps, body), requestUuid);
       },
     );
   };

@@ -22,9 +22,11 @@ export const withdrawSchema = z.union([
   z.object({ request_uuid: id(), transfer_id: id(), user: user(), amount: positiveRiel() }),
 ]);
 
-export const statusSchema = z.object({ transfer_id: id() });
+// A status or balance answer is bound to its question by the echoed request_uuid (decision 0041), as the
+// deposit's and the withdraw's are.
+export const statusSchema = z.object({ request_uuid: id(), transfer_id: id() });
 
-export const balanceSchema = z.object({ user: user() });
+export const balanceSchema = z.object({ request_uuid: id(), user: user() });
 
 export type DepositRequest = z.infer<typeof depositSchema>;
 export type WithdrawRequest = z.infer<typeof withdrawSchema>;

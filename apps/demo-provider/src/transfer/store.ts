@@ -31,6 +31,18 @@ export async function finishTransfer(
 export const walletOf = (db: Db, user: string): Promise<TransferWallet | undefined> =>
   db.selectFrom('transfer_wallets').selectAll().where('user_id', '=', user).executeTakeFirst();
 
+/** When the player's last shot on the in-game balance (provider 4) was charged, or null before any. */
+export async function lastShotOf(db: Db, user: string): Promise<number | null> {
+  // fishing_shots_user (user_id, provider, created_at) answers this from the index.
+  const row = await db
+    .selectFrom('fishing_shots')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('user_id', '=', user)
+    .where('provider', '=', '4')
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
 export async function ensureWallet(db: Db, user: string, now: number): Promise<void> {
   await db
     .insertInto('transfer_wallets')

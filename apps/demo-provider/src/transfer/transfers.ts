@@ -8,6 +8,7 @@ import {
   debitAndCloseSession,
   ensureWallet,
   finishTransfer,
+  lastShotOf,
   transferById,
   walletOf,
 } from './store';
@@ -184,7 +185,12 @@ export async function transferStatus(deps: TransferDeps, transferId: string): Pr
   };
 }
 
+/**
+ * The in-game balance, and when the player's last shot was charged (`last_shot_at`, unix ms, null before any;
+ * ours, beyond §4's fields): shots never reach the casino's wallet, so this is how it tells a player still
+ * shooting from one who left (its idle close, decision 0041).
+ */
 export async function providerBalance(deps: TransferDeps, user: string): Promise<TransferAnswer> {
-  const wallet = await walletOf(deps.db, user);
-  return { status: 'RS_OK', user, provider_balance: wallet?.balance ?? 0 };
+  const [wallet, lastShot] = await Promise.all([walletOf(deps.db, user), lastShotOf(deps.db, user)]);
+  return { status: 'RS_OK', user, provider_balance: wallet?.balance ?? 0, last_shot_at: lastShot };
 }

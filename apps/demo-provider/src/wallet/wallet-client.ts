@@ -13,6 +13,12 @@ import { signedHeaders, verify } from './signing';
 
 export const WALLET_CALL_TIMEOUT_MS = 5_000;
 
+/**
+ * The largest bet assumed of a wallet that does not announce its own in the session answer: the default of
+ * the casino's `PROVIDER_MAX_BET` (providers.md §3).
+ */
+export const DEFAULT_WALLET_MAX_BET = 5_000_000;
+
 export const WALLET_STATUSES = [
   'RS_OK',
   'RS_ERROR_UNKNOWN',
@@ -49,6 +55,8 @@ const sessionBody = z.looseObject({
   currency: z.literal('KHR'),
   balance: int(),
   expires_at: z.string(),
+  /** Our casino's wallet announces the largest bet it takes (decision 0042); another wallet may not. */
+  max_bet: z.optional(int()),
 });
 
 export type BalanceAnswer = z.infer<typeof balanceBody>;

@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECTS } from '../../test/databases';
 import { betBody, ledgerKinds, lotteryPlayer, postBet } from '../../test/lottery-helpers';
 import { expectLedgerBalanced } from '../../test/lotto59-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { OPS_BUNDLE } from '../../test/built-server';
 
-const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 
 // Each command is a new `node --import tsx` process: slow on a shared machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -42,13 +43,9 @@ describe.each(TEST_DIALECTS)('lottery operator commands on %s (separate process)
 
   async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', OPS, ...args],
-        {
-          env: { ...process.env, ...t.tdb.env },
-        },
-      );
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [OPS, ...args], {
+        env: { ...process.env, ...t.tdb.env },
+      });
       return { code: 0, stdout, stderr };
     } catch (e) {
       const err = e as { code: number; stdout: string; stderr: string };

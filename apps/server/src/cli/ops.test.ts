@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test/databases';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/test-app';
+import { OPS_BUNDLE } from '../../test/built-server';
 
-const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 
 describe.each(TEST_DIALECTS)('operator command line on %s (separate process, same database)', (dialect) => {
   let t: TestContext;
@@ -16,13 +17,9 @@ describe.each(TEST_DIALECTS)('operator command line on %s (separate process, sam
 
   async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', OPS, ...args],
-        {
-          env: { ...process.env, ...t.tdb.env, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
-        },
-      );
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [OPS, ...args], {
+        env: { ...process.env, ...t.tdb.env, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
+      });
       return { code: 0, stdout, stderr };
     } catch (e) {
       const err = e as { code: number; stdout: string; stderr: string };

@@ -12,6 +12,8 @@ import { registerLotto59Commands } from './lotto59.commands';
 import { openStudioOperator, type StudioOperator } from '@lotto59/demo-provider/server';
 import { registerProvidersCommands, type StudioOutbox } from './providers.commands';
 import { registerLotteryCommands } from './lottery.commands';
+import { registerLedgerCommands } from './ledger.commands';
+import { registerRgCommands } from './rg.commands';
 
 /**
  * The operator command line (`npm run ops -- …`). It opens the same database as the server (same
@@ -47,6 +49,22 @@ function parseLimit(value: string): number {
 }
 
 type Out = (line: string) => void;
+
+/** A deposit over the player's deposit limit is refused naming the limit and the room left (responsible-gaming.md §6). */
+async function depositNamingTheLimit(s: Services, m: Parameters<Services['cashier']['deposit']>[0]) {
+  try {
+    return await s.cashier.deposit(m);
+  } catch (error) {
+    const d = error instanceof AppError && error.code === 'LIMIT_REACHED' ? error.options.details : undefined;
+    if (!d) throw error;
+    throw new AppError(
+      'LIMIT_REACHED',
+      `refused: over the player's own deposit limit per ${(d.period ?? 'DAY').toLowerCase()}; ` +
+        `room left ${formatRiel(d.remaining ?? 0)}`,
+      { details: d },
+    );
+  }
+}
 
 export function buildProgram(
   services: () => Promise<Services>,
@@ -131,7 +149,7 @@ export function buildProgram(
         const p = await s.players.byUsername(username);
         const key = opts.key ?? randomUUID();
         const m = { playerId: p.id, amount, idempotencyKey: key, note: opts.note };
-        const r = kind === 'deposit' ? await s.cashier.deposit(m) : await s.cashier.withdraw(m);
+        const r = kind === 'deposit' ? await depositNamingTheLimit(s, m) : await s.cashier.withdraw(m);
         const balance = kind === 'deposit' ? r.toBalanceAfter : r.fromBalanceAfter;
         const verb = kind === 'deposit' ? 'deposited' : 'withdrew';
         out(
@@ -162,7 +180,9 @@ export function buildProgram(
     .command('cluster')
     .description('the API processes sharing this database (server mode)')
     .command('status')
-    .description('list the processes by their heartbeats and the one that holds the draw scheduler lease')
+    .description(
+      'list the processes by their heartbeats, the Node each runs on and the one that holds the draw scheduler lease',
+    )
     .action(async () => {
       const s = await services();
       const processes = await s.cluster.list();
@@ -175,7 +195,8 @@ export function buildProgram(
         const seen = `${Math.max(0, Math.round((nowMs - p.seenAtMs) / 1000))} s ago`;
         out(
           `${p.servedBy.padEnd(24)} ${(p.live ? 'live' : 'gone').padEnd(5)} pid ${String(p.pid).padEnd(8)}` +
-            `host ${p.host}  seen ${seen}${p.holdsLease ? '  (holds the scheduler lease)' : ''}`,
+            `host ${p.host}  ${p.runtime || 'node ?'}  seen ${seen}` +
+            (p.holdsLease ? '  (holds the scheduler lease)' : ''),
         );
       }
       const holder = processes.find((p) => p.holdsLease);
@@ -235,6 +256,8 @@ export function buildProgram(
   registerLotto59Commands(program, services, out);
   registerProvidersCommands(program, services, out, studio);
   registerLotteryCommands(program, services, out);
+  registerLedgerCommands(program, services, out);
+  registerRgCommands(program, services, out);
   return program;
 }
 

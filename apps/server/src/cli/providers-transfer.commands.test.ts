@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeTransferProvider } from '../../test/fake-transfer-provider';
 import { TEST_DIALECTS } from '../../test/databases';
 import { createTestApp, TestBrowser, type TestContext } from '../../test/test-app';
 import { RECHECK_EVERY_MS, RECHECK_FOR_MS } from '../modules/providers/fishing/transfer-wallet.service';
+import { OPS_BUNDLE } from '../../test/built-server';
 
-const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 const SECRET_4 = 'e4'.repeat(32);
 const START = 100_000;
 
@@ -37,7 +38,7 @@ describe.each(TEST_DIALECTS)('ops providers transfer on %s (separate process, sa
 
   async function ops(...args: string[]) {
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', OPS, ...args], {
+      const { stdout } = await promisify(execFile)(process.execPath, [OPS, ...args], {
         env: { ...process.env, ...t.tdb.env, PROVIDER_4_SECRET: SECRET_4 },
       });
       return { code: 0, stdout };

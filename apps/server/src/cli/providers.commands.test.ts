@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test/databases';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { fingerprint, SECRETS_FILE } from '../modules/providers/providers.public';
+import { OPS_BUNDLE } from '../../test/built-server';
 
-const OPS = fileURLToPath(new URL('./ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 const SECRET_2 = '7e'.repeat(32);
 
 describe.each(TEST_DIALECTS)('ops providers on %s (separate process, same database)', (dialect) => {
@@ -20,7 +21,7 @@ describe.each(TEST_DIALECTS)('ops providers on %s (separate process, same databa
 
   async function ops(...args: string[]) {
     try {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', OPS, ...args], {
+      const { stdout } = await promisify(execFile)(process.execPath, [OPS, ...args], {
         env: { ...process.env, ...t.tdb.env, PROVIDER_2_SECRET: SECRET_2 },
       });
       return { code: 0, stdout };

@@ -9,6 +9,7 @@ import {
 import { parseRiel, type Riel } from '@lotto59/domain';
 import { AppError } from '../errors/app-error';
 import type { Services } from '../services';
+import { registerFishingCommands } from './providers-fishing.commands';
 
 type Out = (line: string) => void;
 
@@ -146,6 +147,8 @@ export function registerProvidersCommands(
       }
       out(`sent: the round is closed; the player's balance is now ${result.balance} riel`);
     });
+
+  registerFishingCommands(providers, services, out);
 
   const transfer = providers
     .command('transfer')

@@ -17,14 +17,18 @@ import type {
   LotteryTicketsTable,
 } from '../modules/lottery/lottery.table';
 import type { LoginThrottleTable, SessionsTable } from '../modules/auth/auth.table';
+import type { PushSubscriptionsTable } from '../modules/push/push.table';
 import type { SettingsTable } from '../modules/settings/settings.table';
 import type { PlayersTable } from '../modules/players/players.table';
+import type { RgPendingTable, RgPlayersTable } from '../modules/responsible-gaming/rg.table';
 import type {
   ProviderRoundsTable,
   ProviderTokensTable,
   ProviderTransactionsTable,
 } from '../modules/providers/providers.table';
 import type { AccountsTable, TransfersTable } from '../modules/wallet/wallet.table';
+import type { LedgerSealsTable } from '../modules/ledger/ledger.table';
+import type { FavouriteNumbersTable } from '../modules/players/favourites/favourites.table';
 import type { FishingSessionsTable, ProviderTransferTable } from '../modules/providers/fishing/fishing.table';
 
 /** Every table of the database. Timestamps are epoch milliseconds (`*_ms`), money is whole riel. */
@@ -53,6 +57,11 @@ export interface Database {
   provider_transfer: ProviderTransferTable;
   fishing_sessions: FishingSessionsTable;
   cluster_processes: ClusterProcessesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  ledger_seals: LedgerSealsTable;
+  favourite_numbers: FavouriteNumbersTable;
+  rg_players: RgPlayersTable;
+  rg_pending: RgPendingTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,12 +12,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
-/** A check constraint refused the row (SQLite SQLITE_CONSTRAINT_CHECK, PostgreSQL 23514). */
-export function isCheckViolation(error: unknown): boolean {
-  const code = codeOf(error);
-  return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
-}
-
 /**
  * The transaction lost a race and may simply be run again: PostgreSQL serialization failure or deadlock,
  * SQLite busy (another process, such as the operator command line, holds the write lock).

@@ -40,3 +40,23 @@ export async function tryLockScheduler(
 export async function unlockAll(conn: Kysely<Database>): Promise<void> {
   await sql`select pg_advisory_unlock_all()`.execute(conn);
 }
+
+/**
+ * The session that holds lease `name` of this schema now, if any (PostgreSQL): its pid, application name,
+ * address and start, from pg_locks and pg_stat_activity. The key is tryLockScheduler's, a bigint that
+ * pg_locks splits into its high (classid) and low (objid) 32 bits.
+ */
+export async function leaseHolder(
+  db: Kysely<Database>,
+  name: string,
+): Promise<{ pid: number; application: string; address: string; since: string } | undefined> {
+  const { rows } = await sql<{ pid: number; application: string; address: string; since: string }>`
+    with k as (select hashtext(${name} || ':' || current_schema())::bigint as key)
+    select a.pid, coalesce(a.application_name, '') as application,
+      coalesce(host(a.client_addr), 'local') as address, coalesce(a.backend_start::text, '') as since
+    from pg_locks l join pg_stat_activity a on a.pid = l.pid, k
+    where l.locktype = 'advisory' and l.granted and l.database = (select oid from pg_database where datname = current_database())
+      and l.objsubid = 1 and l.classid::bigint = (k.key >> 32) & 4294967295 and l.objid::bigint = k.key & 4294967295
+    limit 1`.execute(db);
+  return rows[0];
+}

@@ -1,4 +1,10 @@
-import { ERROR_MESSAGE, ERROR_STATUS, type ErrorCode } from '@lotto59/contract';
+import {
+  ERROR_MESSAGE,
+  ERROR_STATUS,
+  ERROR_STATUS_ALSO,
+  type ErrorBody,
+  type ErrorCode,
+} from '@lotto59/contract';
 
 /**
  * The one error type of the server. Services throw it with a code from the contract's table; the error
@@ -16,10 +22,16 @@ export class AppError extends Error {
       errors?: Record<string, string[]>;
       headers?: Record<string, string>;
       internal?: string;
+      /** Another status for this code, only one the contract allows for it (ERROR_STATUS_ALSO). */
+      status?: number;
+      /** Fields the contract's error body carries beside the message (responsible gaming's room and dates). */
+      details?: Pick<ErrorBody, 'remaining' | 'kind' | 'period' | 'until'>;
     } = {},
   ) {
     super(message);
-    this.status = ERROR_STATUS[code];
+    const { status } = options;
+    this.status =
+      status !== undefined && ERROR_STATUS_ALSO[code]?.includes(status) ? status : ERROR_STATUS[code];
   }
 }
 

@@ -136,6 +136,7 @@ function sendError(
   }
   const body: ErrorBody = { message: appError.message, code: appError.code };
   if (appError.options.errors) body.errors = appError.options.errors;
+  if (appError.options.details) Object.assign(body, appError.options.details);
   void reply
     .code(appError.status)
     .headers(headers.of(request.method, request.url))

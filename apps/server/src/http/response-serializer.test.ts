@@ -77,7 +77,7 @@ function sampleOf(schema: $ZodType, opts: { sparse: boolean; extraKeys: boolean 
 }
 
 /** Texts of a fixed shape (a slip number, decimal odds) that a schema's pattern accepts; else the tricky text. */
-const SHAPED_TEXTS = ['0000042', '1.43'];
+const SHAPED_TEXTS = ['0000042', '1.43', 'ab'.repeat(32), 'cd'.repeat(8)];
 
 function stringSample(schema: $ZodTypes): string {
   const patterns = (schema._zod.def.checks ?? [])
@@ -242,6 +242,9 @@ const ZOD_SERIALIZED: Readonly<Record<string, string>> = {
   'HEAD /api/report/casino': 'union with a non-primitive branch',
   // Opening and closing a fishing session answer different objects (providers.md §4).
   'POST /api/fishing/settoken': 'union with a non-primitive branch',
+  // A transfer's proof is `sealed` (with its path and seal) or `pending` (docs/ledger-seal.md).
+  'GET /api/ledger/proof/:transfer_id': 'union with a non-primitive branch',
+  'HEAD /api/ledger/proof/:transfer_id': 'union with a non-primitive branch',
 };
 
 describe('responseSerializerCompiler on the routes of the app', () => {

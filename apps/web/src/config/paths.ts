@@ -19,6 +19,11 @@ export const paths = {
     login: fixed('/login'),
     logout: fixed('/logout'),
   },
+  /**
+   * Not a seed route (issue 26, item 2): every product the player may use as tiles, one more menu entry, so
+   * that slots (no seed menu entry) and the lottery can be found. Outside `/game/`: it is not a game page.
+   */
+  games: fixed('/games'),
   game: {
     /** Redirects (replace) to `lotto59`. */
     lotto: fixed('/lotto'),
@@ -49,6 +54,13 @@ export const paths = {
   },
   user: {
     password: fixed('/user/password'),
+    /**
+     * The one route of the account pages (app/routes/app/account.tsx): `password` (seed §2) and
+     * `notifications` (issue 26, its href made by the menu: the start-up bundle had no room for another entry).
+     */
+    section: '/user/:section',
+    /** Responsible gaming: limits, breaks, self-exclusion, reality checks (responsible-gaming.md §5). */
+    limits: fixed('/user/limits'),
   },
   report: {
     lotto59: fixed('/report/lotto/59'),
@@ -65,6 +77,8 @@ export const paths = {
   transaction: {
     deposit: fixed('/transaction/deposit'),
     withdraw: fixed('/transaction/withdraw'),
+    /** Not a seed route (issue 25): every movement of the player's money, across every product. */
+    statement: fixed('/transaction/statement'),
   },
 } as const;
 

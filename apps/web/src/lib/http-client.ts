@@ -34,6 +34,15 @@ export interface HttpErrorInit {
   code: HttpErrorCode | null;
   errors?: FieldErrors;
   retryAfterSeconds?: number | null;
+  details?: ErrorDetails;
+}
+
+/** Responsible gaming's refusals carry these beside the code (LIMIT_REACHED, ON_BREAK, SELF_EXCLUDED). */
+export interface ErrorDetails {
+  remaining?: number;
+  kind?: 'LOSS' | 'WAGER' | 'DEPOSIT';
+  period?: 'DAY' | 'WEEK' | 'MONTH';
+  until?: number;
 }
 
 export class HttpError extends Error {
@@ -44,6 +53,8 @@ export class HttpError extends Error {
   readonly errors: FieldErrors;
   /** From the `Retry-After` header of a 429 or 503, when present. */
   readonly retryAfterSeconds: number | null;
+  /** The room left and the limit that decided, or when play resumes (responsible gaming). */
+  readonly details: ErrorDetails;
 
   constructor(init: HttpErrorInit) {
     super(init.message);
@@ -51,6 +62,7 @@ export class HttpError extends Error {
     this.code = init.code;
     this.errors = init.errors ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.details = init.details ?? {};
   }
 }
 
@@ -173,6 +185,21 @@ async function readBody(response: Response): Promise<unknown> {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const RG_KINDS = ['LOSS', 'WAGER', 'DEPOSIT'] as const;
+const RG_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
+
+/** The optional fields of a responsible-gaming refusal, each kept only when it has the contract's type. */
+function detailsOf(body: Record<string, unknown>): ErrorDetails | undefined {
+  const d: ErrorDetails = {};
+  if (typeof body.remaining === 'number') d.remaining = body.remaining;
+  if (typeof body.until === 'number') d.until = body.until;
+  const kind = RG_KINDS.find((k) => k === body.kind);
+  if (kind) d.kind = kind;
+  const period = RG_PERIODS.find((p) => p === body.period);
+  if (period) d.period = period;
+  return Object.keys(d).length > 0 ? d : undefined;
+}
+
 const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && value in ERROR_STATUS;
 
@@ -183,9 +210,11 @@ const isErrorCode = (value: unknown): value is ErrorCode =>
  */
 export function readErrorBody(
   body: unknown,
-): { message: string; code: ErrorCode; errors?: Record<string, string[]> } | null {
+): { message: string; code: ErrorCode; errors?: Record<string, string[]>; details?: ErrorDetails } | null {
   if (!isRecord(body) || typeof body.message !== 'string' || !isErrorCode(body.code)) return null;
-  if (body.errors === undefined) return { message: body.message, code: body.code };
+  const details = detailsOf(body);
+  if (body.errors === undefined)
+    return { message: body.message, code: body.code, ...(details ? { details } : {}) };
   if (!isRecord(body.errors)) return null;
   const errors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(body.errors)) {

@@ -16,6 +16,8 @@ export interface AlertOptions {
   /** Defaults to the Khmer word for OK (seed §2). */
   title?: string;
   message: string;
+  /** A link under the message (a refusal by a limit links to the responsible-gaming page). */
+  link?: { href: string; label: string };
   /** Runs when the player presses OK (or Escape). */
   onClose?: () => void;
   /** Alerts with the same key are shown once, however often they are raised while one is open. */

@@ -9,6 +9,7 @@ import {
   SHEET_LAYOUTS,
 } from '@lotto59/domain';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielRangeSchema, rielSchema } from '../common/money';
 
 /*
  * The ticket lottery's calls (seed §7, wire shapes of lottery.md §6). Every time is ISO-8601 with the
@@ -98,6 +99,7 @@ export const lotteryLoadQuerySchema = z.strictObject({ type: lotteryGameTypeSche
 export type LotteryLoadQuery = z.infer<typeof lotteryLoadQuerySchema>;
 
 const perBetType = z.object({ '2D': int(), '3D': int() });
+const rielPerBetType = z.object({ '2D': rielSchema, '3D': rielSchema });
 export const lotteryLoadSchema = z.object({
   type: lotteryGameTypeSchema,
   draws: z.array(lotteryDrawSchema),
@@ -107,12 +109,12 @@ export const lotteryLoadSchema = z.object({
   /** Keyed by draw code prefix (`VN-S`, `KH`, `TN`), then bet type, then post: the lines a post costs. */
   lines: z.record(z.string(), z.record(z.string(), z.record(z.string(), int()))),
   limits: z.object({
-    min_amount: int(),
-    max_amount: perBetType,
+    min_amount: rielSchema,
+    max_amount: rielPerBetType,
     max_numbers_per_item: perBetType,
     max_items: int(),
   }),
-  balance: int(),
+  balance: rielSchema,
 });
 export type LotteryLoad = z.infer<typeof lotteryLoadSchema>;
 
@@ -126,8 +128,11 @@ export const lotteryBetItemRequestSchema = z.strictObject({
   posts: z.array(z.string().check(z.maxLength(8))).check(z.maxLength(6)),
   numbers: z.string().check(z.maxLength(LOTTERY_NUMBERS_TEXT_MAX)),
   permute: z._default(z.boolean(), false),
-  /** Validated by the server's rules (`INVALID_AMOUNT`), so any number passes the schema. */
-  amount: z.number(),
+  /**
+   * Only the domain's range here (422 with the field past it); a fraction or a non-positive amount is the
+   * server's `INVALID_AMOUNT` (lottery.md §5).
+   */
+  amount: rielRangeSchema,
 });
 export const lotteryBetRequestSchema = z.strictObject({
   request_id: z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
@@ -146,11 +151,11 @@ export const lotteryItemSchema = z.object({
   posts: z.array(lotteryPostSchema),
   numbers: z.array(z.string()),
   permute: z.boolean(),
-  amount: int(),
+  amount: rielSchema,
   lines: int(),
-  face_amount: int(),
-  discount: int(),
-  net_amount: int(),
+  face_amount: rielSchema,
+  discount: rielSchema,
+  net_amount: rielSchema,
 });
 export type LotteryItem = z.infer<typeof lotteryItemSchema>;
 
@@ -161,9 +166,9 @@ export const lotteryTicketHeadSchema = z.object({
   type: lotteryGameTypeSchema,
   draw_id: int(),
   status: lotteryTicketStatusSchema,
-  total_amount: int(),
-  discount: int(),
-  net_amount: int(),
+  total_amount: rielSchema,
+  discount: rielSchema,
+  net_amount: rielSchema,
   created_at: z.string(),
 });
 export const lotteryTicketSchema = z.object({
@@ -172,25 +177,29 @@ export const lotteryTicketSchema = z.object({
 });
 export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
 
-export const lotteryBetSchema = z.object({ ticket: lotteryTicketSchema, balance: int() });
+export const lotteryBetSchema = z.object({ ticket: lotteryTicketSchema, balance: rielSchema });
 export type LotteryBet = z.infer<typeof lotteryBetSchema>;
 
 // ---- deletes -----------------------------------------------------------------------------------------------
 
-export const lotteryDeleteTicketSchema = z.object({ ticket_id: int(), refunded: int(), balance: int() });
+export const lotteryDeleteTicketSchema = z.object({
+  ticket_id: int(),
+  refunded: rielSchema,
+  balance: rielSchema,
+});
 export type LotteryDeleteTicket = z.infer<typeof lotteryDeleteTicketSchema>;
 
 export const lotteryDeleteItemSchema = z.object({
   item_id: int(),
   ticket_id: int(),
-  refunded: int(),
+  refunded: rielSchema,
   ticket: z.object({
-    total_amount: int(),
-    discount: int(),
-    net_amount: int(),
+    total_amount: rielSchema,
+    discount: rielSchema,
+    net_amount: rielSchema,
     status: lotteryTicketStatusSchema,
   }),
-  balance: int(),
+  balance: rielSchema,
 });
 export type LotteryDeleteItem = z.infer<typeof lotteryDeleteItemSchema>;
 
@@ -218,15 +227,15 @@ export const lotteryPayoutRowSchema = z.object({
   posts: z.array(lotteryPostSchema),
   /** The item's numbers that hit, comma-separated. */
   number: z.string(),
-  amount: int(),
+  amount: rielSchema,
   hits: z.array(lotteryHitSchema),
-  payout: int(),
+  payout: rielSchema,
   paid_at: z.string(),
 });
 export const lotteryPayoutListSchema = z.object({
   items: z.array(lotteryPayoutRowSchema),
   meta: pageMetaSchema,
-  total: z.object({ count: int(), payout: int() }),
+  total: z.object({ count: int(), payout: rielSchema }),
 });
 export type LotteryPayoutList = z.infer<typeof lotteryPayoutListSchema>;
 
@@ -245,11 +254,11 @@ export const lotteryTicketRowSchema = z.object({
   created_at: z.string(),
   /** How many live items the ticket holds. */
   items: int(),
-  total_amount: int(),
-  discount: int(),
-  net_amount: int(),
-  payout: int(),
-  outstanding: int(),
+  total_amount: rielSchema,
+  discount: rielSchema,
+  net_amount: rielSchema,
+  payout: rielSchema,
+  outstanding: rielSchema,
   status: lotteryTicketStatusSchema,
 });
 export type LotteryTicketRow = z.infer<typeof lotteryTicketRowSchema>;
@@ -267,13 +276,13 @@ export type LotteryTotalQuery = z.infer<typeof lotteryTotalQuerySchema>;
 export const lotteryTotalSchema = z.object({
   tickets: int(),
   items: int(),
-  total_amount: int(),
-  discount: int(),
-  net_amount: int(),
-  payout: int(),
+  total_amount: rielSchema,
+  discount: rielSchema,
+  net_amount: rielSchema,
+  payout: rielSchema,
   /** payout − net_amount of settled tickets. */
-  win_lose: int(),
-  outstanding: int(),
+  win_lose: rielSchema,
+  outstanding: rielSchema,
 });
 export type LotteryTotal = z.infer<typeof lotteryTotalSchema>;
 
@@ -282,7 +291,7 @@ export const lotteryItemsQuerySchema = z.strictObject({ id: id() });
 export const lotteryTicketItemSchema = z.object({
   ...lotteryItemSchema.shape,
   status: lotteryItemStatusSchema,
-  payout: int(),
+  payout: rielSchema,
   hits: z.array(lotteryHitSchema),
 });
 export const lotteryTicketItemsSchema = z.object({

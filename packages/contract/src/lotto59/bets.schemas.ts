@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { BET_STATUSES, BET_TYPES, POOLS, POSTS, RANGE_BET_TYPES } from '@lotto59/domain';
+import { rielSchema } from '../common/money';
 
 const int = () => z.number().check(z.int());
 const id = () => z.number().check(z.int(), z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
@@ -10,9 +11,9 @@ export const BET_ITEMS_MAX = 50;
 export const BETS_PER_SUBMISSION_MAX = 500;
 export const JACKPOT_LINES_PER_SUBMISSION_MAX = 50;
 
-// Amounts are only checked to be integers here: the minimum and maximum are configuration, and their
-// refusals must carry the exact seed §5 messages, which the server builds.
-const amountSchema = int();
+// Amounts are only checked to be riel the domain can hold here: the minimum and maximum are configuration,
+// and their refusals must carry the exact seed §5 messages, which the server builds.
+const amountSchema = rielSchema;
 
 export const rangeBetItemSchema = z.strictObject({
   type: z.enum(RANGE_BET_TYPES),
@@ -70,9 +71,9 @@ export const betRecordSchema = z.object({
   number: z.nullable(int()),
   /** The 5 numbers of a jackpot line, ascending; null for other types. */
   numbers: z.nullable(z.array(int())),
-  amount: int(),
-  payout: int(),
-  jackpot_win_amount: int(),
+  amount: rielSchema,
+  payout: rielSchema,
+  jackpot_win_amount: rielSchema,
   /** Matches of a settled jackpot line (0–5); null otherwise. */
   jackpot_result: z.nullable(int()),
   /** 1 (pool share), 2 (small jackpot), 3 (fixed win) or null. */
@@ -88,6 +89,6 @@ export const placeBetResponseSchema = z.object({
   group_id: int(),
   bets: z.array(betRecordSchema),
   /** The player's balance right after the stake was taken. */
-  balance: int(),
+  balance: rielSchema,
 });
 export type PlaceBetResponse = z.infer<typeof placeBetResponseSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
+import { rielSchema } from '../common/money';
 
-const riel = () => z.number().check(z.int(), z.nonnegative());
+const riel = () => rielSchema.check(z.nonnegative());
+/** Not money: multipliers, a percent and a count that share the jackpot block with the riel. */
+const count = () => z.number().check(z.int(), z.nonnegative());
 const hundredths = () => z.number().check(z.int(), z.positive());
 
 /**
@@ -22,11 +25,11 @@ export const lottoConfigSchema = z.object({
   limits: z.object({ minRiel: riel(), maxRiel: riel() }),
   jackpot: z.object({
     stakeRiel: riel(),
-    tier3Multiplier: riel(),
-    tier2Multiplier: riel(),
+    tier3Multiplier: count(),
+    tier2Multiplier: count(),
     poolSeedRiel: riel(),
-    poolSharePercent: riel(),
-    linesPerPlayerRoundMax: riel(),
+    poolSharePercent: count(),
+    linesPerPlayerRoundMax: count(),
   }),
   timing: z.object({
     openSeconds: z.object({ POLL_1: z.number(), POLL_2: z.number() }),

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { POOLS, TICKET_FILTERS } from '@lotto59/domain';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielSchema } from '../common/money';
 import { betRecordSchema } from './bets.schemas';
 import { roundRecordSchema } from './results.schemas';
 
@@ -21,8 +22,8 @@ export const ticketListSchema = z.object({
   items: z.array(betRecordSchema),
   meta: pageMetaSchema,
   /** Over every row matching the filter (all pages). */
-  total_amount: int(),
-  total_payout: int(),
+  total_amount: rielSchema,
+  total_payout: rielSchema,
 });
 export type TicketList = z.infer<typeof ticketListSchema>;
 
@@ -39,11 +40,11 @@ export type BetReportQuery = z.infer<typeof betReportQuerySchema>;
 
 const reportFigures = {
   count: int(),
-  turnover: int(),
-  payout: int(),
+  turnover: rielSchema,
+  payout: rielSchema,
   /** payout − turnover of settled bets: the player's net (positive = the player won). */
-  win_loss: int(),
-  outstanding: int(),
+  win_loss: rielSchema,
+  outstanding: rielSchema,
 };
 export const betReportRowSchema = z.object({ date: z.string(), ...reportFigures });
 export const betReportSchema = z.object({
@@ -62,14 +63,14 @@ export const jackpotWinnerSchema = z.object({
   bet_id: int(),
   /** The tier: 2 is the small jackpot, 1 the pool share. */
   diff: int(),
-  price: int(),
+  price: rielSchema,
   result_id: int(),
   created_at: z.string(),
 });
 export const jackpotWinnersSchema = z.object({
   winners: z.array(jackpotWinnerSchema),
   message: z.nullable(z.string()),
-  pool: int(),
+  pool: rielSchema,
 });
 export type JackpotWinners = z.infer<typeof jackpotWinnersSchema>;
 
@@ -88,7 +89,7 @@ export const printTicketSchema = z.object({
   player: z.string(),
   created_at: z.string(),
   bets: z.array(betRecordSchema),
-  total_amount: int(),
+  total_amount: rielSchema,
   round: roundRecordSchema,
 });
 export type PrintTicket = z.infer<typeof printTicketSchema>;

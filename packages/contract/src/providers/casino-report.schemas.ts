@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielSchema } from '../common/money';
 import { gameCodeParamSchema } from './launch.schemas';
 
 // `/api/report/casino` and `/api/report/casino/total` (providers.md §8): the caller's baccarat and slot
@@ -27,8 +28,8 @@ export const baccaratDetailSchema = z.object({
   bets: z.array(
     z.object({
       type: z.enum(BACCARAT_BET_TYPES),
-      amount: z.number().check(z.int()),
-      payout: z.number().check(z.int()),
+      amount: rielSchema,
+      payout: rielSchema,
     }),
   ),
   /** Cards as pool indexes 0..415 (providers.md §7.2), in the order each hand received them. */
@@ -46,10 +47,10 @@ export const slotDetailSchema = z.object({
       line: z.number().check(z.int()),
       symbol: z.string(),
       count: z.number().check(z.int()),
-      win: z.number().check(z.int()),
+      win: rielSchema,
     }),
   ),
-  scatter: z.object({ count: z.number().check(z.int()), win: z.number().check(z.int()) }),
+  scatter: z.object({ count: z.number().check(z.int()), win: rielSchema }),
 });
 
 export const casinoReportRowSchema = z.object({
@@ -60,9 +61,9 @@ export const casinoReportRowSchema = z.object({
   created_at: z.string(),
   /** Null while the round is open or when it was rolled back before any detail arrived. */
   detail: z.nullable(z.union([baccaratDetailSchema, slotDetailSchema])),
-  stake: z.number().check(z.int()),
-  payout: z.number().check(z.int()),
-  win_lose: z.number().check(z.int()),
+  stake: rielSchema,
+  payout: rielSchema,
+  win_lose: rielSchema,
   status: z.enum(CASINO_ROUND_STATUSES),
 });
 export type CasinoReportRow = z.infer<typeof casinoReportRowSchema>;
@@ -75,8 +76,8 @@ export type CasinoReportList = z.infer<typeof casinoReportListSchema>;
 
 export const casinoReportTotalSchema = z.object({
   count: z.number().check(z.int()),
-  stake: z.number().check(z.int()),
-  payout: z.number().check(z.int()),
-  win_lose: z.number().check(z.int()),
+  stake: rielSchema,
+  payout: rielSchema,
+  win_lose: rielSchema,
 });
 export type CasinoReportTotal = z.infer<typeof casinoReportTotalSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielSchema } from '../common/money';
 
 // Fishing sessions (providers.md §4) and the fishing report (§8). Provider 4 plays on money moved into
 // the game (transfer wallet), provider 5 on the main balance (seamless wallet). Amounts are whole riel.
@@ -13,7 +14,7 @@ export type FishingState = (typeof FISHING_STATES)[number];
 export const TRANSFER_DIRECTIONS = ['IN', 'OUT'] as const;
 export const TRANSFER_STATES = ['INITIATED', 'COMPLETED', 'FAILED', 'UNKNOWN'] as const;
 
-const riel = () => z.number().check(z.int());
+const riel = () => rielSchema;
 /** Query values arrive as text: `?provider=4`. */
 const providerParam = z.enum(FISHING_PROVIDERS);
 

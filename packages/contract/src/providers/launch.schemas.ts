@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { rielSchema } from '../common/money';
 
 // Launching a provider game (providers.md §5). The URL is fetched on every visit and never cached.
 
@@ -42,8 +43,8 @@ export const slotGameSchema = z.object({
   lines: z.number().check(z.int()),
   /** Published RTP as a percentage with two decimals, e.g. "96.60". */
   rtp: z.string(),
-  min_bet: z.number().check(z.int()),
-  max_bet: z.number().check(z.int()),
+  min_bet: rielSchema,
+  max_bet: rielSchema,
   thumbnail: z.string(),
 });
 export type SlotGame = z.infer<typeof slotGameSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielSchema } from '../common/money';
 import { gameCodeParamSchema } from './launch.schemas';
 
 // `/api/report/sport` and `/api/report/sport/total` (providers.md §8): the caller's sportsbook slips,
@@ -65,9 +66,9 @@ export const sportReportRowSchema = z.object({
   legs: z.array(sportLegSchema),
   /** Combined odds of the slip (a single: its leg's). */
   odds: oddsText,
-  stake: z.number().check(z.int()),
-  payout: z.number().check(z.int()),
-  win_lose: z.number().check(z.int()),
+  stake: rielSchema,
+  payout: rielSchema,
+  win_lose: rielSchema,
   status: z.enum(SPORT_SLIP_STATUSES),
   settled_at: z.nullable(z.string()),
 });
@@ -81,10 +82,10 @@ export type SportReportList = z.infer<typeof sportReportListSchema>;
 
 export const sportReportTotalSchema = z.object({
   count: z.number().check(z.int()),
-  stake: z.number().check(z.int()),
-  payout: z.number().check(z.int()),
-  win_lose: z.number().check(z.int()),
+  stake: rielSchema,
+  payout: rielSchema,
+  win_lose: rielSchema,
   pending_count: z.number().check(z.int()),
-  pending_stake: z.number().check(z.int()),
+  pending_stake: rielSchema,
 });
 export type SportReportTotal = z.infer<typeof sportReportTotalSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { rielSchema } from '../common/money';
 
 // The seamless-wallet protocol (providers.md §2, §3): what a provider's server sends to
 // `POST /wallet/{provider}/{action}` and what it gets back. Bare JSON bodies, no `{ data }` envelope,
@@ -38,7 +39,9 @@ const user = z.string().check(z.regex(/^[1-9]\d{0,15}$/));
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 const gameCode = z.string().check(z.minLength(1), z.maxLength(64), z.regex(NO_CONTROL_CHARACTERS));
 const roundId = z.string().check(z.minLength(1), z.maxLength(128), z.regex(NO_CONTROL_CHARACTERS));
-const riel = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+// Bounded by the domain's riel, not by 2^53 − 1: a larger amount made the wallet's `riel()` throw (HTTP
+// 500); refused by the schema it is a body the protocol answers RS_ERROR_UNKNOWN (decision 0043).
+const riel = rielSchema.check(z.minimum(0));
 /** Any currency text is accepted here, so that a wrong one answers RS_ERROR_WRONG_CURRENCY, not UNKNOWN. */
 const currency = z.string().check(z.maxLength(8));
 /** What the report shows of a bet or a win (providers.md §8); stored as sent. */
@@ -118,6 +121,8 @@ export const walletSessionReplySchema = z.object({
   balance: riel,
   /** ISO time at which the session ends if no wallet call renews it. */
   expires_at: z.string(),
+  /** Ours (decision 0042): the largest stake one `bet` may carry (`PROVIDER_MAX_BET`). */
+  max_bet: riel,
 });
 export type WalletSessionReply = z.infer<typeof walletSessionReplySchema>;
 

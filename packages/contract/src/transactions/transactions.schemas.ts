@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { localDateSchema, pageMetaSchema, pageQuerySchema } from '../common/envelope';
+import { rielSchema } from '../common/money';
 
 export const TRANSACTION_TYPES = ['deposit', 'withdraw'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -26,9 +27,9 @@ export const transactionRecordSchema = z.object({
   type: z.enum(TRANSACTION_TYPES),
   kind: z.enum(TRANSACTION_KINDS),
   /** Whole riel, always positive; `type` says the direction. */
-  amount: z.number().check(z.int()),
+  amount: rielSchema,
   /** The player's balance right after this movement. */
-  balance_after: z.number().check(z.int()),
+  balance_after: rielSchema,
   /** The operator's note on a cashier movement; null on the system's own (their note is for operators). */
   note: z.nullable(z.string()),
   created_at: z.string(),
@@ -39,6 +40,6 @@ export const transactionListSchema = z.object({
   items: z.array(transactionRecordSchema),
   meta: pageMetaSchema,
   /** Sum of `amount` over every row matching the filter (all pages). */
-  total_amount: z.number().check(z.int()),
+  total_amount: rielSchema,
 });
 export type TransactionList = z.infer<typeof transactionListSchema>;

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDateTime, formatRiel, formatThousands, formatTicketId } from './format';
+import {
+  formatCompact,
+  formatDateTime,
+  formatRiel,
+  formatSignedRiel,
+  formatThousands,
+  formatTicketId,
+} from './format';
 
 describe('formatting (seed §9)', () => {
+  it('signs a win/lose with + and the one minus sign U+2212 (issue 26, item 12)', () => {
+    expect(formatSignedRiel(950)).toBe('+950 ៛');
+    expect(formatSignedRiel(-1_200)).toBe('\u22121,200 ៛');
+    expect(formatSignedRiel(0)).toBe('0 ៛');
+  });
+
   it('writes riel with thousands separators and the riel sign after the number', () => {
     expect(formatRiel(12500)).toBe('12,500 ៛');
     expect(formatRiel(0)).toBe('0 ៛');

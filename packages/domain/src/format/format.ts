@@ -18,6 +18,18 @@ export function formatRiel(amount: Riel | number): string {
   return `${formatThousands(amount)} ${RIEL_SIGN}`;
 }
 
+/** The minus of a signed amount shown to a player (U+2212, as wide as the plus), not the hyphen. */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * A win, loss or net: `+950 ៛`, `−1,000 ៛`, `0 ៛`. The sign says win or lose, so colour is never the only cue;
+ * every screen writes a signed amount through this, so one minus sign is shown everywhere.
+ */
+export function formatSignedRiel(amount: Riel | number): string {
+  const sign = amount > 0 ? '+' : amount < 0 ? MINUS_SIGN : '';
+  return `${sign}${formatRiel(Math.abs(amount))}`;
+}
+
 const COMPACT_UNITS = [
   { size: 1e9, suffix: 'B' },
   { size: 1e6, suffix: 'M' },

@@ -73,3 +73,4 @@ export {
 } from './rtp';
 export { BET_ERROR_KEYS, BET_MESSAGES, mapBetError, type BetErrorKey } from './bet-errors';
 export { chiSquareStatistic, chiSquareSurvival, logGamma, regularizedGammaQ } from './chi-square';
+export { HOT_COLD_SIZE, NUMBER_STATS_DRAWS, numberStats, type NumberStats } from './number-stats';

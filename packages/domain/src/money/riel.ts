@@ -8,9 +8,11 @@ export type Riel = number & { readonly __brand: 'riel' };
 
 /** Largest amount the product handles: well inside Number.MAX_SAFE_INTEGER, so sums stay exact. */
 export const RIEL_MAX = 1_000_000_000_000_000 as Riel;
+/** Smallest amount: a debit or a loss is the same magnitude as the largest credit. */
+export const RIEL_MIN = -RIEL_MAX as Riel;
 
 export function isRiel(value: unknown): value is Riel {
-  return Number.isSafeInteger(value) && Math.abs(value as number) <= RIEL_MAX;
+  return Number.isSafeInteger(value) && (value as number) >= RIEL_MIN && (value as number) <= RIEL_MAX;
 }
 
 /** Parses an untrusted amount (a number or a digit string) into riel. */

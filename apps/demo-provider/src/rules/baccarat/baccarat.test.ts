@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fairWordSource } from '../fair/stream';
 import { RuleAssertionError } from '../result';
-import { betPayout, checkRoundBets, settleRound } from './bets';
+import { baccaratTable, betPayout, checkRoundBets, settleRound } from './bets';
 import { type Card, cardLabel, cardOf, handValue } from './cards';
 import { type Coup, dealCoup, playCoup } from './deal';
 import { bankerDraws, isNatural, playerDraws } from './drawing';
@@ -188,17 +188,53 @@ describe('bets and payouts in whole riel', () => {
 });
 
 describe('round limits and refusals', () => {
+  /** A wallet that would take every round the kind limits allow (none does by default: 5,000,000, §3). */
+  const roomy = baccaratTable(11_500_000);
+  const fullTable = [
+    { kind: 'PLAYER', amount: 5_000_000 },
+    { kind: 'BANKER', amount: 5_000_000 },
+    { kind: 'TIE', amount: 500_000 },
+    { kind: 'PLAYER_PAIR', amount: 500_000 },
+    { kind: 'BANKER_PAIR', amount: 500_000 },
+  ];
+
   it('accepts 1–5 bets within 1,000–5,000,000 (TIE and pairs 500,000)', () => {
-    expect(checkRoundBets([{ kind: 'PLAYER', amount: 1_000 }]).ok).toBe(true);
-    expect(
-      checkRoundBets([
-        { kind: 'PLAYER', amount: 5_000_000 },
-        { kind: 'BANKER', amount: 5_000_000 },
-        { kind: 'TIE', amount: 500_000 },
-        { kind: 'PLAYER_PAIR', amount: 500_000 },
-        { kind: 'BANKER_PAIR', amount: 500_000 },
-      ]).ok,
-    ).toBe(true);
+    expect(checkRoundBets([{ kind: 'PLAYER', amount: 1_000 }], roomy).ok).toBe(true);
+    expect(checkRoundBets(fullTable, roomy).ok).toBe(true);
+  });
+
+  it("the table's limits follow the wallet's largest bet: a round's total never passes it", () => {
+    // PROVIDER_MAX_BET's default (providers.md §3): the wallet takes one bet of at most 5,000,000 ៛.
+    const table = baccaratTable(5_000_000);
+    expect(table.roundMax).toBe(5_000_000);
+    expect(table.kinds.PLAYER).toEqual({ min: 1_000, max: 5_000_000 });
+    expect(table.kinds.TIE).toEqual({ min: 1_000, max: 500_000 });
+    expect(checkRoundBets(fullTable, table)).toMatchObject({ ok: false, code: 'BACCARAT_ROUND_ABOVE_MAX' });
+    const atTheLimit = [
+      { kind: 'PLAYER', amount: 3_500_000 },
+      { kind: 'BANKER', amount: 1_000_000 },
+      { kind: 'TIE', amount: 500_000 },
+    ];
+    expect(checkRoundBets(atTheLimit, table).ok).toBe(true);
+    expect(checkRoundBets([...atTheLimit, { kind: 'BANKER_PAIR', amount: 1_000 }], table)).toMatchObject({
+      ok: false,
+      code: 'BACCARAT_ROUND_ABOVE_MAX',
+    });
+    // A stricter wallet lowers the kinds' limits too, so no single chip stack is offered past it.
+    const strict = baccaratTable(300_000);
+    expect(strict).toMatchObject({
+      roundMax: 300_000,
+      kinds: { PLAYER: { max: 300_000 }, TIE: { max: 300_000 } },
+    });
+    expect(checkRoundBets([{ kind: 'BANKER', amount: 300_001 }], strict)).toMatchObject({
+      ok: false,
+      code: 'BACCARAT_BET_ABOVE_MAX',
+    });
+    // A roomier one never raises them past §7.2.
+    expect(baccaratTable(50_000_000)).toMatchObject({
+      roundMax: 11_500_000,
+      kinds: { PLAYER: { max: 5_000_000 } },
+    });
   });
 
   it.each([
@@ -218,6 +254,6 @@ describe('round limits and refusals', () => {
     [[{ kind: 'TIE', amount: 500_001 }], 'BACCARAT_BET_ABOVE_MAX'],
     [[{ kind: 'BANKER_PAIR', amount: 500_001 }], 'BACCARAT_BET_ABOVE_MAX'],
   ])('refuses %j with %s', (bets, code) => {
-    expect(checkRoundBets(bets)).toMatchObject({ ok: false, code });
+    expect(checkRoundBets(bets, roomy)).toMatchObject({ ok: false, code });
   });
 });

@@ -14,6 +14,32 @@ export const BACCARAT_LIMITS: Readonly<Record<BaccaratBetKind, { min: number; ma
 };
 export const BACCARAT_BETS_PER_ROUND = { min: 1, max: 5 } as const;
 
+/**
+ * A table's limits: per bet kind, and for the round's stake as a whole. The round is one wallet `bet` of the
+ * sum of its bets (§7.2), so its total can never be more than the casino's wallet takes in one bet
+ * (`PROVIDER_MAX_BET`, §3): the kind limits alone would let a round total 11,500,000 ៛.
+ */
+export interface BaccaratTable {
+  readonly kinds: Readonly<Record<BaccaratBetKind, { readonly min: number; readonly max: number }>>;
+  readonly roundMax: number;
+}
+
+/** The table the limits of §7.2 make under a wallet that takes at most `walletMaxBet` riel in one bet. */
+export function baccaratTable(walletMaxBet: number): BaccaratTable {
+  assertRule(
+    Number.isSafeInteger(walletMaxBet) && walletMaxBet >= 0,
+    `max bet must be whole riel: ${walletMaxBet}`,
+  );
+  const kinds = Object.fromEntries(
+    BACCARAT_BET_KINDS.map((kind) => {
+      const { min, max } = BACCARAT_LIMITS[kind];
+      return [kind, { min, max: Math.min(max, walletMaxBet) }];
+    }),
+  ) as Record<BaccaratBetKind, { min: number; max: number }>;
+  const kindsTotal = BACCARAT_BET_KINDS.reduce((sum, kind) => sum + BACCARAT_LIMITS[kind].max, 0);
+  return { kinds, roundMax: Math.min(kindsTotal, walletMaxBet) };
+}
+
 export interface BaccaratBet {
   readonly kind: BaccaratBetKind;
   readonly amount: number;
@@ -27,6 +53,7 @@ export const BACCARAT_REFUSALS = [
   'BACCARAT_BAD_AMOUNT',
   'BACCARAT_BET_BELOW_MIN',
   'BACCARAT_BET_ABOVE_MAX',
+  'BACCARAT_ROUND_ABOVE_MAX',
 ] as const;
 export type BaccaratRefusal = (typeof BACCARAT_REFUSALS)[number];
 
@@ -35,10 +62,12 @@ const isBetKind = (kind: string): kind is BaccaratBetKind =>
 
 /**
  * A round's bets before any charge: 1–5 bets, at most one per kind (chips on the same spot add up into one
- * stake, so a second bet of a kind is a client error), each within its kind's limits.
+ * stake, so a second bet of a kind is a client error), each within its kind's limits, and their sum within
+ * the table's round limit.
  */
 export function checkRoundBets(
   bets: readonly { kind: string; amount: number }[],
+  table: BaccaratTable,
 ): RuleResult<readonly BaccaratBet[], BaccaratRefusal> {
   if (bets.length < BACCARAT_BETS_PER_ROUND.min)
     return refuse('BACCARAT_NO_BETS', 'a round holds at least one bet');
@@ -51,10 +80,13 @@ export function checkRoundBets(
     seen.add(kind);
     if (!Number.isSafeInteger(amount))
       return refuse('BACCARAT_BAD_AMOUNT', 'a stake is a whole number of riel');
-    const { min, max } = BACCARAT_LIMITS[kind];
+    const { min, max } = table.kinds[kind];
     if (amount < min) return refuse('BACCARAT_BET_BELOW_MIN', `${kind} takes at least ${min} riel`);
     if (amount > max) return refuse('BACCARAT_BET_ABOVE_MAX', `${kind} takes at most ${max} riel`);
   }
+  const total = bets.reduce((sum, b) => sum + b.amount, 0);
+  if (total > table.roundMax)
+    return refuse('BACCARAT_ROUND_ABOVE_MAX', `a round takes at most ${table.roundMax} riel in all`);
   return accept(bets as readonly BaccaratBet[]);
 }
 

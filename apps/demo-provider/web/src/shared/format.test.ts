@@ -37,3 +37,14 @@ describe('money and words', () => {
     expect(i18n('km').t('spin')).toBe('បង្វិល');
   });
 });
+
+describe('the sportsbook in Khmer (issue 26, item 8)', () => {
+  it('names its markets and the parlay in Khmer words, not "1X2" or "Parlay"', () => {
+    const km = i18n('km');
+    for (const key of ['oneXTwo', 'parlay', 'parlayRule', 'sportRulesText', 'showSlip', 'hideSlip'] as const)
+      expect(km.t(key), key).not.toMatch(/1X2|Parlay/i);
+    expect(km.t('oneXTwo')).toBe('លទ្ធផលប្រកួត');
+    expect(km.t('parlay')).toBe('ភ្នាល់ផ្សំ');
+    expect(i18n('en').t('oneXTwo')).toBe('Match result');
+  });
+});

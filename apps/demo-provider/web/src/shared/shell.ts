@@ -38,7 +38,7 @@ function reopenScreen(root: HTMLElement, text: I18n): void {
     root,
     h(
       'main',
-      { class: 'reopen', role: 'alert', 'data-testid': 'reopen' },
+      { class: 'reopen', role: 'alert', 'data-testid': 'reopen', 'aria-label': document.title },
       h('p', { class: 'reopen-text' }, text.t('reopen')),
     ),
   );
@@ -76,10 +76,12 @@ export async function openShell(
   const live = h('p', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'status' });
   const note = h('p', { class: 'notice', 'aria-hidden': 'true', 'data-testid': 'notice' });
   const errorLine = h('p', { class: 'error', role: 'alert', 'data-testid': 'error', hidden: true });
-  const main = h('main', { class: 'game' });
+  // The page runs in the operator's frame, whose own header and main are unnamed: named landmarks here keep every
+  // landmark of the whole screen unique (axe landmark-unique, issue 26, item 12).
+  const main = h('main', { class: 'game', 'aria-label': text.t(title) });
   const header = h(
     'header',
-    { class: 'top' },
+    { class: 'top', 'aria-label': text.t(title) },
     h('h1', { class: 'title' }, text.t(title)),
     h('div', { class: 'balance' }, h('span', { class: 'balance-label' }, text.t('balance')), balance),
     buttons,

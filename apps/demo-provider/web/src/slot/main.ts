@@ -1,9 +1,9 @@
 import type { HistoryRound, SpinReply } from '../../../src/api/game-api';
 import { ANGKOR_FORTUNE, evaluateSpin, type SpinOutcome } from '../../../src/rules';
 import { h, reducedMotion, requestId, wait } from '../shared/dom';
-import { createFairness } from '../shared/fairness';
+import { createFairness, type Fairness } from '../shared/fairness';
 import { riel } from '../shared/i18n';
-import { openShell } from '../shared/shell';
+import { openShell, type Shell } from '../shared/shell';
 import { SYMBOL_NAMES, symbolDefs } from './art';
 import { paytableSheet, rtpPercent } from './paytable';
 import { Reels } from './reels';
@@ -21,190 +21,256 @@ const LINES = ANGKOR_FORTUNE.lines.length;
 /** A first screen that shows the art rather than a row of letters. */
 const FIRST_STOPS = [6, 6, 2, 9, 19];
 
-async function main(): Promise<void> {
-  const shell = await openShell('slotTitle', '3');
-  if (!shell) return;
-  const { t, lang } = shell.i18n;
-  document.body.append(symbolDefs());
+/** The page's elements that change. */
+interface SlotView {
+  reels: Reels;
+  winValue: HTMLOutputElement;
+  caption: HTMLParagraphElement;
+  betValue: HTMLOutputElement;
+  totalValue: HTMLOutputElement;
+  down: HTMLButtonElement;
+  up: HTMLButtonElement;
+  spinButton: HTMLButtonElement;
+}
 
-  let betIndex = 1;
-  let busy = false;
-  let cycle: number | undefined;
-  let balance = shell.session.balance;
-  const lineBet = () => LINE_BETS[betIndex]!;
+interface SlotPage {
+  shell: Shell;
+  view: SlotView;
+  fairness: Fairness;
+  betIndex: number;
+  busy: boolean;
+  /** The timer that shows the last spin's wins one line after another. */
+  cycle: number | undefined;
+}
 
-  const reels = new Reels(FIRST_STOPS, t('slotTitle'));
-  const winValue = h('output', { class: 'win-value', 'data-testid': 'win' }, riel(0));
-  const caption = h('p', { class: 'win-caption', 'data-testid': 'win-caption' }, ' ');
-  const betValue = h('output', { class: 'bet-value', 'data-testid': 'line-bet' });
-  const totalValue = h('output', { class: 'bet-total', 'data-testid': 'total-bet' });
-  const down = h('button', { type: 'button', class: 'btn bet-step', 'aria-label': t('lineBetDown') }, '−');
-  const up = h('button', { type: 'button', class: 'btn bet-step', 'aria-label': t('lineBetUp') }, '+');
-  const spinButton = h(
-    'button',
-    { type: 'button', class: 'btn btn-gold spin', 'data-testid': 'spin', 'aria-label': t('spin') },
-    h('span', { 'aria-hidden': 'true', class: 'spin-icon' }, '⟳'),
-    h('span', {}, t('spin')),
-  );
+const lineBetOf = (page: SlotPage): number => LINE_BETS[page.betIndex]!;
 
-  const renderBet = () => {
-    betValue.textContent = riel(lineBet());
-    totalValue.textContent = riel(lineBet() * LINES);
-    down.disabled = busy || betIndex === 0;
-    up.disabled = busy || betIndex === LINE_BETS.length - 1;
-    spinButton.disabled = busy;
+function createView(shell: Shell): SlotView {
+  const { t } = shell.i18n;
+  return {
+    reels: new Reels(FIRST_STOPS, t('slotTitle')),
+    winValue: h('output', { class: 'win-value', 'data-testid': 'win' }, riel(0)),
+    caption: h('p', { class: 'win-caption', 'data-testid': 'win-caption' }, ' '),
+    betValue: h('output', { class: 'bet-value', 'data-testid': 'line-bet' }),
+    totalValue: h('output', { class: 'bet-total', 'data-testid': 'total-bet' }),
+    down: h('button', { type: 'button', class: 'btn bet-step', 'aria-label': t('lineBetDown') }, '−'),
+    up: h('button', { type: 'button', class: 'btn bet-step', 'aria-label': t('lineBetUp') }, '+'),
+    spinButton: h(
+      'button',
+      { type: 'button', class: 'btn btn-gold spin', 'data-testid': 'spin', 'aria-label': t('spin') },
+      h('span', { 'aria-hidden': 'true', class: 'spin-icon' }, '⟳'),
+      h('span', {}, t('spin')),
+    ),
   };
-  down.addEventListener('click', () => {
-    betIndex = Math.max(0, betIndex - 1);
-    renderBet();
-  });
-  up.addEventListener('click', () => {
-    betIndex = Math.min(LINE_BETS.length - 1, betIndex + 1);
-    renderBet();
-  });
+}
 
-  const openPaytable = paytableSheet(shell, lineBet);
-  shell.addTopButton('paytable', openPaytable, 'open-paytable');
-  const fairness = createFairness(shell, (round: HistoryRound) =>
-    'stops' in round.result ? `[${round.result.stops.join(', ')}]` : '',
-  );
-
+function layout(shell: Shell, view: SlotView): void {
+  const { t } = shell.i18n;
   shell.main.append(
-    h('div', { class: 'machine' }, reels.svg),
-    h('div', { class: 'win-box' }, h('span', { class: 'win-label' }, t('win')), winValue, caption),
+    h('div', { class: 'machine' }, view.reels.svg),
+    h('div', { class: 'win-box' }, h('span', { class: 'win-label' }, t('win')), view.winValue, view.caption),
     h(
       'div',
       { class: 'controls' },
       h(
         'div',
         { class: 'bet', role: 'group', 'aria-label': t('lineBet') },
-        down,
+        view.down,
         h(
           'div',
           { class: 'bet-text' },
           h('span', { class: 'bet-label' }, t('lineBet')),
-          betValue,
+          view.betValue,
           h('span', { class: 'bet-label' }, t('totalBet')),
-          totalValue,
+          view.totalValue,
         ),
-        up,
+        view.up,
       ),
-      spinButton,
+      view.spinButton,
     ),
     h('p', { class: 'rtp-line' }, `${t('rtp')}: ${rtpPercent()} · ${LINES} ${t('line')}`),
   );
-  renderBet();
+}
 
-  /** One line's description: "Line 3 · K × 3 · 600 ៛". */
-  const lineText = (outcome: SpinOutcome, i: number) => {
-    const win = outcome.lineWins[i]!;
-    return `${t('line')} ${win.lineIndex + 1} · ${SYMBOL_NAMES[win.symbol][lang]} × ${win.count} · ${riel(win.win)}`;
-  };
-  const scatterText = (outcome: SpinOutcome) =>
-    `${SYMBOL_NAMES.S[lang]} × ${outcome.scatter.count} · ${riel(outcome.scatter.win)}`;
+function renderBet(page: SlotPage): void {
+  const { view, busy, betIndex } = page;
+  view.betValue.textContent = riel(lineBetOf(page));
+  view.totalValue.textContent = riel(lineBetOf(page) * LINES);
+  view.down.disabled = busy || betIndex === 0;
+  view.up.disabled = busy || betIndex === LINE_BETS.length - 1;
+  view.spinButton.disabled = busy;
+}
 
-  /** Shows every win at once, then each line in turn with its own win, until the next spin. */
-  const cycleWins = (outcome: SpinOutcome) => {
-    const steps: { only: number | 'scatter'; text: string }[] = outcome.lineWins.map((_, i) => ({
-      only: i,
-      text: lineText(outcome, i),
-    }));
-    if (outcome.scatter.win > 0) steps.push({ only: 'scatter', text: scatterText(outcome) });
-    reels.showWins(outcome, 'all');
-    caption.textContent = steps.map((step) => step.text).join(' · ');
-    if (steps.length < 2 || reducedMotion()) return;
-    let next = 0;
-    cycle = window.setInterval(() => {
-      const step = steps[next % steps.length]!;
-      reels.showWins(outcome, step.only);
-      caption.textContent = step.text;
-      next += 1;
-    }, 1400);
-  };
+/** One line's description: "Line 3 · K × 3 · 600 ៛". */
+function lineText(shell: Shell, outcome: SpinOutcome, i: number): string {
+  const { t, lang } = shell.i18n;
+  const win = outcome.lineWins[i]!;
+  return `${t('line')} ${win.lineIndex + 1} · ${SYMBOL_NAMES[win.symbol][lang]} × ${win.count} · ${riel(win.win)}`;
+}
 
-  /** Counts the win up from 0 (at once when the player asked for less motion). */
-  const countUp = async (win: number) => {
-    if (reducedMotion() || win === 0) {
-      winValue.textContent = riel(win);
-      return;
-    }
-    const duration = Math.min(2200, 700 + Math.log10(win) * 250);
-    const start = performance.now();
-    await new Promise<void>((resolve) => {
-      const frame = (now: number) => {
-        const progress = Math.min(1, (now - start) / duration);
-        winValue.textContent = riel(Math.round(win * (1 - (1 - progress) ** 3)));
-        if (progress < 1) requestAnimationFrame(frame);
-        else resolve();
-      };
-      requestAnimationFrame(frame);
-    });
-  };
+const scatterText = (shell: Shell, outcome: SpinOutcome): string =>
+  `${SYMBOL_NAMES.S[shell.i18n.lang]} × ${outcome.scatter.count} · ${riel(outcome.scatter.win)}`;
 
-  const spin = async () => {
-    if (busy) return;
-    busy = true;
-    window.clearInterval(cycle);
-    shell.clearError();
-    renderBet();
-    spinButton.setAttribute('aria-busy', 'true');
-    caption.textContent = t('spinning');
-    winValue.textContent = riel(0);
-    winValue.classList.remove('won');
-    reels.clearWins();
-    let reply: SpinReply;
-    try {
-      reply = await shell.api.spin({ line_bet: lineBet(), request_id: requestId() });
-    } catch (error) {
-      shell.showError(error);
-      caption.textContent = ' ';
-      busy = false;
-      spinButton.removeAttribute('aria-busy');
-      renderBet();
-      return;
-    }
-    // The bet has left the wallet; the win arrives when the count-up ends.
-    shell.setBalance(reply.balance - reply.win);
-    const outcome = evaluateSpin(reply.stops, lineBet());
-    if (outcome.totalWin !== reply.win)
-      console.warn(
-        `the published rules price these stops at ${outcome.totalWin}, the server paid ${reply.win}`,
-      );
+/** Every win of the spin, described: each line, then the scatter. */
+function winSteps(shell: Shell, outcome: SpinOutcome): { only: number | 'scatter'; text: string }[] {
+  const steps: { only: number | 'scatter'; text: string }[] = outcome.lineWins.map((_, i) => ({
+    only: i,
+    text: lineText(shell, outcome, i),
+  }));
+  if (outcome.scatter.win > 0) steps.push({ only: 'scatter', text: scatterText(shell, outcome) });
+  return steps;
+}
 
-    const instant = reducedMotion();
-    const ticks = instant ? undefined : window.setInterval(() => shell.sound.play('tick'), 90);
-    await reels.spin(reply.stops, instant, () => shell.sound.play('stop'));
-    window.clearInterval(ticks);
-    reels.svg.setAttribute('aria-label', `${t('slotTitle')}: ${reels.describe()}`);
+/** Shows every win at once, then each line in turn with its own win, until the next spin. */
+function cycleWins(page: SlotPage, outcome: SpinOutcome): void {
+  const { reels, caption } = page.view;
+  const steps = winSteps(page.shell, outcome);
+  reels.showWins(outcome, 'all');
+  caption.textContent = steps.map((step) => step.text).join(' · ');
+  if (steps.length < 2 || reducedMotion()) return;
+  let next = 0;
+  page.cycle = window.setInterval(() => {
+    const step = steps[next % steps.length]!;
+    reels.showWins(outcome, step.only);
+    caption.textContent = step.text;
+    next += 1;
+  }, 1400);
+}
 
-    if (reply.win > 0) {
-      shell.sound.play('win');
-      winValue.classList.add('won');
-      cycleWins(outcome);
-      await countUp(reply.win);
-      shell.announce(
-        `${t('win')} ${riel(reply.win)} — ${[
-          ...outcome.lineWins.map((_, i) => lineText(outcome, i)),
-          ...(outcome.scatter.win > 0 ? [scatterText(outcome)] : []),
-        ].join('; ')}. ${t('balance')} ${riel(reply.balance)}`,
-      );
-    } else {
-      caption.textContent = t('noWin');
-      shell.announce(`${t('noWin')}. ${t('balance')} ${riel(reply.balance)}`);
-      await wait(instant ? 0 : 150);
-    }
-    balance = reply.balance;
-    shell.setBalance(balance);
-    fairness.update({
-      server_seed_hash: reply.server_seed_hash,
-      client_seed: reply.client_seed,
-      next_nonce: reply.nonce + 1,
-    });
-    busy = false;
-    spinButton.removeAttribute('aria-busy');
-    renderBet();
-  };
-  spinButton.addEventListener('click', () => void spin());
+/** Counts the win up from 0 (at once when the player asked for less motion). */
+async function countUp(winValue: HTMLOutputElement, win: number): Promise<void> {
+  if (reducedMotion() || win === 0) {
+    winValue.textContent = riel(win);
+    return;
+  }
+  const duration = Math.min(2200, 700 + Math.log10(win) * 250);
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const frame = (now: number) => {
+      const progress = Math.min(1, (now - start) / duration);
+      winValue.textContent = riel(Math.round(win * (1 - (1 - progress) ** 3)));
+      if (progress < 1) requestAnimationFrame(frame);
+      else resolve();
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+function setBusy(page: SlotPage, busy: boolean): void {
+  page.busy = busy;
+  if (busy) page.view.spinButton.setAttribute('aria-busy', 'true');
+  else page.view.spinButton.removeAttribute('aria-busy');
+  renderBet(page);
+}
+
+/** Clears the last spin off the machine and asks the server for the next one; null when it refused. */
+async function requestSpin(page: SlotPage): Promise<SpinReply | null> {
+  const { shell, view } = page;
+  window.clearInterval(page.cycle);
+  shell.clearError();
+  setBusy(page, true);
+  view.caption.textContent = shell.i18n.t('spinning');
+  view.winValue.textContent = riel(0);
+  view.winValue.classList.remove('won');
+  view.reels.clearWins();
+  try {
+    return await shell.api.spin({ line_bet: lineBetOf(page), request_id: requestId() });
+  } catch (error) {
+    shell.showError(error);
+    view.caption.textContent = ' ';
+    setBusy(page, false);
+    return null;
+  }
+}
+
+/** Lands the reels on the server's stops, with the ticking and the stops' sounds. */
+async function landReels(page: SlotPage, reply: SpinReply, instant: boolean): Promise<void> {
+  const { shell, view } = page;
+  const ticks = instant ? undefined : window.setInterval(() => shell.sound.play('tick'), 90);
+  await view.reels.spin(reply.stops, instant, () => shell.sound.play('stop'));
+  window.clearInterval(ticks);
+  view.reels.svg.setAttribute('aria-label', `${shell.i18n.t('slotTitle')}: ${view.reels.describe()}`);
+}
+
+async function showOutcome(
+  page: SlotPage,
+  reply: SpinReply,
+  outcome: SpinOutcome,
+  instant: boolean,
+): Promise<void> {
+  const { shell, view } = page;
+  const { t } = shell.i18n;
+  if (reply.win > 0) {
+    shell.sound.play('win');
+    view.winValue.classList.add('won');
+    cycleWins(page, outcome);
+    await countUp(view.winValue, reply.win);
+    const described = winSteps(shell, outcome).map((step) => step.text);
+    shell.announce(
+      `${t('win')} ${riel(reply.win)} — ${described.join('; ')}. ${t('balance')} ${riel(reply.balance)}`,
+    );
+  } else {
+    view.caption.textContent = t('noWin');
+    shell.announce(`${t('noWin')}. ${t('balance')} ${riel(reply.balance)}`);
+    await wait(instant ? 0 : 150);
+  }
+}
+
+async function spin(page: SlotPage): Promise<void> {
+  if (page.busy) return;
+  const reply = await requestSpin(page);
+  if (!reply) return;
+  const { shell } = page;
+  // The bet has left the wallet; the win arrives when the count-up ends.
+  shell.setBalance(reply.balance - reply.win);
+  const outcome = evaluateSpin(reply.stops, lineBetOf(page));
+  if (outcome.totalWin !== reply.win)
+    console.warn(
+      `the published rules price these stops at ${outcome.totalWin}, the server paid ${reply.win}`,
+    );
+  const instant = reducedMotion();
+  await landReels(page, reply, instant);
+  await showOutcome(page, reply, outcome, instant);
+  shell.setBalance(reply.balance);
+  page.fairness.update({
+    server_seed_hash: reply.server_seed_hash,
+    client_seed: reply.client_seed,
+    next_nonce: reply.nonce + 1,
+  });
+  setBusy(page, false);
+}
+
+function wireControls(page: SlotPage): void {
+  const { down, up, spinButton } = page.view;
+  down.addEventListener('click', () => {
+    page.betIndex = Math.max(0, page.betIndex - 1);
+    renderBet(page);
+  });
+  up.addEventListener('click', () => {
+    page.betIndex = Math.min(LINE_BETS.length - 1, page.betIndex + 1);
+    renderBet(page);
+  });
+  spinButton.addEventListener('click', () => void spin(page));
+}
+
+async function main(): Promise<void> {
+  const shell = await openShell('slotTitle', '3');
+  if (!shell) return;
+  document.body.append(symbolDefs());
+  const view = createView(shell);
+  // The paytable reads the line bet only when opened, after the page exists.
+  shell.addTopButton(
+    'paytable',
+    paytableSheet(shell, () => lineBetOf(page)),
+    'open-paytable',
+  );
+  const fairness = createFairness(shell, (round: HistoryRound) =>
+    'stops' in round.result ? `[${round.result.stops.join(', ')}]` : '',
+  );
+  const page: SlotPage = { shell, view, fairness, betIndex: 1, busy: false, cycle: undefined };
+  layout(shell, view);
+  wireControls(page);
+  renderBet(page);
 }
 
 void main();

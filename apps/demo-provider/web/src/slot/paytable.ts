@@ -36,6 +36,68 @@ function lineDiagram(lineIndex: number): SVGSVGElement {
   );
 }
 
+/** Line pays for 5, 4 and 3 of a kind: multiples and what they pay at the line bet. */
+function payTable(name: (symbol: keyof typeof SYMBOL_NAMES) => string, bet: number): HTMLTableElement {
+  const payRows = LINE_SYMBOLS.map((symbol) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, symbolIcon(symbol, 40, name(symbol))),
+      ...[2, 1, 0].map((i) => {
+        const multiple = ANGKOR_FORTUNE.linePays[symbol][i]!;
+        return h('td', {}, `×${thousands(multiple)}`, h('br'), h('small', {}, riel(multiple * bet)));
+      }),
+    ),
+  );
+  return h(
+    'table',
+    { class: 'rules' },
+    h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, '5'), h('th', {}, '4'), h('th', {}, '3'))),
+    h('tbody', {}, ...payRows),
+  );
+}
+
+/** The wild's and the scatter's rules, the scatter's pays at the total bet. */
+function specials(
+  shell: Shell,
+  name: (symbol: keyof typeof SYMBOL_NAMES) => string,
+  total: number,
+): HTMLElement[] {
+  const { t, lang } = shell.i18n;
+  const scatterCounts = Object.entries(ANGKOR_FORTUNE.scatterPays)
+    .map(([count, multiple]) => ({ count: Number(count), multiple: multiple ?? 0 }))
+    .sort((a, b) => b.count - a.count);
+  return [
+    h(
+      'div',
+      { class: 'special' },
+      symbolIcon('W', 48, name('W')),
+      h(
+        'p',
+        {},
+        lang === 'km'
+          ? `${t('wild')} ជំនួសរូបទាំងអស់ លើកលែងតែ${t('scatter')}។ ${name('W')} 5 = ${name(ANGKOR_FORTUNE.allWildPaysAs)} 5 ។`
+          : `${t('wild')} replaces every symbol but the ${t('scatter')}. Five ${name('W')} pay as five ${name(ANGKOR_FORTUNE.allWildPaysAs)}.`,
+      ),
+    ),
+    h(
+      'div',
+      { class: 'special' },
+      symbolIcon('S', 48, name('S')),
+      h(
+        'p',
+        {},
+        lang === 'km'
+          ? `${t('scatter')} នៅកន្លែងណាក៏បាន គុណនឹងភ្នាល់សរុប៖ `
+          : `${t('scatter')} anywhere pays × the total bet: `,
+        scatterCounts
+          .map(({ count, multiple }) => `${count} = ×${multiple} (${riel(multiple * total)})`)
+          .join(' · '),
+      ),
+    ),
+  ];
+}
+
 /** The paytable and rules, read from the machine's own data (src/rules/slot/machine.ts), at the chosen bet. */
 export function paytableSheet(shell: Shell, lineBet: () => number): () => void {
   const { t, lang } = shell.i18n;
@@ -43,20 +105,6 @@ export function paytableSheet(shell: Shell, lineBet: () => number): () => void {
     const bet = lineBet();
     const total = bet * ANGKOR_FORTUNE.lines.length;
     const name = (symbol: keyof typeof SYMBOL_NAMES) => SYMBOL_NAMES[symbol][lang];
-    const payRows = LINE_SYMBOLS.map((symbol) =>
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'row' }, symbolIcon(symbol, 40, name(symbol))),
-        ...[2, 1, 0].map((i) => {
-          const multiple = ANGKOR_FORTUNE.linePays[symbol][i]!;
-          return h('td', {}, `×${thousands(multiple)}`, h('br'), h('small', {}, riel(multiple * bet)));
-        }),
-      ),
-    );
-    const scatterCounts = Object.entries(ANGKOR_FORTUNE.scatterPays)
-      .map(([count, multiple]) => ({ count: Number(count), multiple: multiple ?? 0 }))
-      .sort((a, b) => b.count - a.count);
     fill(
       body,
       h('p', { class: 'rtp', 'data-testid': 'rtp' }, `${t('rtp')}: `, h('strong', {}, rtpPercent())),
@@ -65,39 +113,8 @@ export function paytableSheet(shell: Shell, lineBet: () => number): () => void {
         { class: 'hint' },
         `${t('lineBet')}: ${riel(bet)} · ${t('totalBet')}: ${riel(total)} (${ANGKOR_FORTUNE.lines.length} ${t('line')})`,
       ),
-      h(
-        'table',
-        { class: 'rules' },
-        h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, '5'), h('th', {}, '4'), h('th', {}, '3'))),
-        h('tbody', {}, ...payRows),
-      ),
-      h(
-        'div',
-        { class: 'special' },
-        symbolIcon('W', 48, name('W')),
-        h(
-          'p',
-          {},
-          lang === 'km'
-            ? `${t('wild')} ជំនួសរូបទាំងអស់ លើកលែងតែ${t('scatter')}។ ${name('W')} 5 = ${name(ANGKOR_FORTUNE.allWildPaysAs)} 5 ។`
-            : `${t('wild')} replaces every symbol but the ${t('scatter')}. Five ${name('W')} pay as five ${name(ANGKOR_FORTUNE.allWildPaysAs)}.`,
-        ),
-      ),
-      h(
-        'div',
-        { class: 'special' },
-        symbolIcon('S', 48, name('S')),
-        h(
-          'p',
-          {},
-          lang === 'km'
-            ? `${t('scatter')} នៅកន្លែងណាក៏បាន គុណនឹងភ្នាល់សរុប៖ `
-            : `${t('scatter')} anywhere pays × the total bet: `,
-          scatterCounts
-            .map(({ count, multiple }) => `${count} = ×${multiple} (${riel(multiple * total)})`)
-            .join(' · '),
-        ),
-      ),
+      payTable(name, bet),
+      ...specials(shell, name, total),
       h(
         'p',
         { class: 'hint' },

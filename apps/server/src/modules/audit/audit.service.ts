@@ -21,6 +21,13 @@ export const AUDIT_KINDS = [
   'lottery_result_set',
   'lottery_draw_voided',
   'provider_transfer_resolved',
+  'fishing_session_closed',
+  'rg_limit_changed',
+  'rg_limit_confirmed',
+  'rg_pending_cancelled',
+  'rg_break',
+  'rg_self_exclusion',
+  'rg_reality_check',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

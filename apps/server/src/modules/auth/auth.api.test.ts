@@ -79,10 +79,16 @@ describe.each(TEST_DIALECTS)('sessions and auth on %s', (dialect) => {
       is_loading: 0,
       enableLottery: false,
     };
-    expect(login.json()).toEqual({ data: expected });
+    // The user detail, and beside its fields what the lotto 59 board needs first (decision 0053): the same
+    // answers `GET /api/poll` and `GET /api/v1/lotto59/config` give, so the board asks neither after the login.
+    const { board, ...user } = login.json().data;
+    expect(user).toEqual(expected);
     const me = await browser.get('/api/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ data: expected });
+    expect(board.poll).toBe((await browser.get('/api/poll')).json().data.poll);
+    expect(board.config).toEqual((await browser.get('/api/v1/lotto59/config')).json().data);
+    expect(board.config.rates.RANGE_1).toBeGreaterThan(0);
   });
 
   it('answers the same for an unknown user and a wrong password', async () => {

@@ -2,9 +2,10 @@ import {
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   envelope,
+  type LoginBoard,
+  loginAnswerSchema,
   loginRequestSchema,
   okBodySchema,
-  userDetailSchema,
 } from '@lotto59/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,12 @@ import { SESSION_COOKIE } from './session-tokens';
 import type { AuthService } from './auth.service';
 
 /** Seed §7 auth calls: `/sanctum/csrf-cookie`, `/login`, `/logout`, `/api/user/change_password`. */
-export function authRoutes(deps: { auth: AuthService; cookies: SessionCookies }) {
+export function authRoutes(deps: {
+  auth: AuthService;
+  cookies: SessionCookies;
+  /** What the lotto 59 board needs first, carried by the login's answer (decision 0053). */
+  boardOf?: (playerId: number) => Promise<LoginBoard>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { auth, cookies } = deps;
@@ -25,7 +31,9 @@ export function authRoutes(deps: { auth: AuthService; cookies: SessionCookies })
 
     r.post(
       '/login',
-      { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: envelope(userDetailSchema) } } },
+      {
+        schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: envelope(loginAnswerSchema) } },
+      },
       async (request, reply) => {
         const { token, user } = await auth.login(
           request.body,
@@ -33,7 +41,9 @@ export function authRoutes(deps: { auth: AuthService; cookies: SessionCookies })
           request.cookies[SESSION_COOKIE],
         );
         cookies.issue(reply, token);
-        return { data: user };
+        // The board's first calls answered here: one 3G round trip instead of three after the click.
+        const board = deps.boardOf ? await deps.boardOf(user.auth.id) : undefined;
+        return { data: board ? { ...user, board } : user };
       },
     );
 

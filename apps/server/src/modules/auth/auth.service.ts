@@ -103,6 +103,8 @@ export class AuthService {
       });
     }
     await this.throttle.recordSuccess(keys);
+    // Responsible gaming: a self-excluded player may not log in (the password was right: say why).
+    if (this.loginGate) await this.loginGate(player.id);
 
     const token = newSessionToken();
     const nowMs = this.clock.nowMs();
@@ -189,8 +191,37 @@ export class AuthService {
       case 'expired':
         throw new AppError('SESSION_EXPIRED');
       case 'logout':
+      case 'self_excluded':
         throw new AppError('UNAUTHENTICATED');
     }
+  }
+
+  /** Set by `useLoginGate`: responsible gaming's refusal of a self-excluded player's login. */
+  private loginGate: ((playerId: number) => Promise<void>) | undefined;
+
+  /** Responsible gaming's check at login (services.ts): throws SELF_EXCLUDED. */
+  useLoginGate(gate: (playerId: number) => Promise<void>): void {
+    this.loginGate = gate;
+  }
+
+  /** Whether `password` is the player's (self-exclusion asks for it again). */
+  async verifyPassword(playerId: number, password: string): Promise<boolean> {
+    const player = await this.players.byId(playerId);
+    return this.hasher.verify(player.password_hash, password);
+  }
+
+  /** When the session began (the reality check counts from it). */
+  async sessionStartedAt(sessionId: string): Promise<number | undefined> {
+    return (await sessions.findSession(this.db, sessionId))?.created_at_ms;
+  }
+
+  /** Ends every session of a player in the transaction of `work` (self-exclusion), as a logout does. */
+  endEverySessionOf<T>(playerId: number, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.endingSessionsOf(playerId, async (trx) => {
+      const result = await work(trx);
+      await sessions.endSessionsOfPlayer(trx, playerId, 'self_excluded', this.clock.nowMs());
+      return result;
+    });
   }
 
   /**
@@ -210,11 +241,6 @@ export class AuthService {
   }
 
   /**
-   * Whether a login session has not been ended (logout, a login elsewhere, a password change, expiry).
-   * Provider game tokens are bound to the session they were minted under and die with it (decisions §6).
-   * Read from the database, not the cache: another process may have ended it a moment ago.
-   */
-  /**
    * On SQLite, `isSessionLive` as a synchronous read of what the caller's transaction sees (the seamless
    * wallet checks it inside its group commit); undefined on PostgreSQL.
    */
@@ -228,6 +254,11 @@ export class AuthService {
     };
   }
 
+  /**
+   * Whether a login session has not been ended (logout, a login elsewhere, a password change, expiry).
+   * Provider game tokens are bound to the session they were minted under and die with it (decisions §6).
+   * Read from the database, not the cache: another process may have ended it a moment ago.
+   */
   async isSessionLive(sessionId: string): Promise<boolean> {
     const session = await sessions.findSession(this.db, sessionId);
     return session !== undefined && session.ended_at_ms === null;

@@ -1,4 +1,10 @@
-export const SESSION_END_REASONS = ['logout', 'replaced', 'password_changed', 'expired'] as const;
+export const SESSION_END_REASONS = [
+  'logout',
+  'replaced',
+  'password_changed',
+  'expired',
+  'self_excluded',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export interface SessionsTable {

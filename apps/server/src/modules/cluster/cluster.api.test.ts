@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -9,8 +8,10 @@ import { systemClock } from '../../platform/clock';
 import { TEST_DIALECTS } from '../../../test/databases';
 import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
 import { ClusterService } from './cluster.service';
+import { OPS_BUNDLE } from '../../../test/built-server';
 
-const OPS = fileURLToPath(new URL('../../cli/ops.ts', import.meta.url));
+// The operator bundle the global setup built from this run's source (test/built-server.ts).
+const OPS = OPS_BUNDLE;
 
 /** Resolves with the headers of the 101 once the socket is open. */
 function upgradeHeaders(url: string, cookie: string): Promise<Record<string, string | string[] | undefined>> {
@@ -141,14 +142,10 @@ describe.each(TEST_DIALECTS)(
 
     async function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
       try {
-        const { stdout, stderr } = await promisify(execFile)(
-          process.execPath,
-          ['--import', 'tsx', OPS, ...args],
-          {
-            // Starting the command takes seconds on a busy machine: 10-minute beats keep "live" live meanwhile.
-            env: { ...process.env, ...t.tdb.env, CLUSTER_HEARTBEAT_SECONDS: '600' },
-          },
-        );
+        const { stdout, stderr } = await promisify(execFile)(process.execPath, [OPS, ...args], {
+          // Starting the command takes seconds on a busy machine: 10-minute beats keep "live" live meanwhile.
+          env: { ...process.env, ...t.tdb.env, CLUSTER_HEARTBEAT_SECONDS: '600' },
+        });
         return { code: 0, stdout, stderr };
       } catch (e) {
         const err = e as { code: number; stdout: string; stderr: string };
@@ -156,12 +153,17 @@ describe.each(TEST_DIALECTS)(
       }
     }
 
-    it('ops cluster status lists the live processes, the gone ones and the lease holder', async () => {
+    it('ops cluster status lists the live processes, the gone ones, the lease holder and their Node', async () => {
       const beat = (servedBy: string, holdsLease: boolean, agoMs = 0) =>
         new ClusterService(
           t.tdb.db,
           { nowMs: () => systemClock.nowMs() - agoMs },
-          { servedBy, host: 'vm', pid: 4242 },
+          {
+            servedBy,
+            host: 'vm',
+            pid: 4242,
+            runtime: servedBy === 'vm-api3' ? 'node v22.1.0' : 'node v24.21.0',
+          },
           () => holdsLease,
           2000,
         ).beat();
@@ -172,7 +174,9 @@ describe.each(TEST_DIALECTS)(
       const res = await ops('cluster', 'status');
       expect(res.code).toBe(0);
       const lines = res.stdout.split('\n');
-      expect(lines.find((l) => l.startsWith('vm-api1'))).toMatch(/live .*pid 4242/);
+      expect(lines.find((l) => l.startsWith('vm-api1'))).toMatch(/live .*pid 4242.*node v24\.21\.0/);
+      // A process still on another Node during a rolling upgrade is told apart.
+      expect(lines.find((l) => l.startsWith('vm-api3'))).toContain('node v22.1.0');
       expect(lines.find((l) => l.startsWith('vm-api1'))).not.toContain('holds');
       expect(lines.find((l) => l.startsWith('vm-api2'))).toMatch(/live .*holds the scheduler lease/);
       expect(lines.find((l) => l.startsWith('vm-api3'))).toMatch(/gone /);
@@ -203,6 +207,10 @@ describe.each(TEST_DIALECTS)(
         const seen = async () =>
           (await other.app.services.cluster.list()).some((p) => p.servedBy === 'listening-one' && p.live);
         expect(await waitFor(seen, 5000)).toBe(true);
+        // The heartbeat names the Node the process runs on: the project's own Node 24 (decision 0044).
+        const self = (await other.app.services.cluster.list()).find((p) => p.servedBy === 'listening-one');
+        expect(self?.runtime).toBe(`node ${process.version}`);
+        expect(process.versions.node.split('.')[0]).toBe('24');
         expect(await listed()).not.toContain('listening-one');
       } finally {
         await other.app.close();

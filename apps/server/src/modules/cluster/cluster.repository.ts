@@ -14,6 +14,7 @@ export async function upsertHeartbeat(ex: Executor, row: ClusterProcessesTable):
         started_at_ms: row.started_at_ms,
         seen_at_ms: row.seen_at_ms,
         holds_lease: row.holds_lease,
+        runtime: row.runtime,
       }),
     )
     .execute();

@@ -6,6 +6,8 @@ export interface ProcessIdentity {
   servedBy: string;
   host: string;
   pid: number;
+  /** The Node.js this process runs on (`process.version`): operators see it in `ops cluster status`. */
+  runtime: string;
 }
 
 export interface ClusterProcess {
@@ -17,6 +19,7 @@ export interface ClusterProcess {
   /** Seen within the last three heartbeats. */
   live: boolean;
   holdsLease: boolean;
+  runtime: string;
 }
 
 /** Heartbeats missed before a process is shown as gone. */
@@ -55,6 +58,7 @@ export class ClusterService {
         started_at_ms: this.startedAtMs,
         seen_at_ms: nowMs,
         holds_lease: this.holdsLease() ? 1 : 0,
+        runtime: this.self.runtime,
       });
       await repo.deleteSeenBefore(this.db, nowMs - FORGET_AFTER_MS);
     })().finally(() => {
@@ -97,6 +101,7 @@ export class ClusterService {
         live,
         // A dead process's last word on the lease is stale: the lock went with its connection.
         holdsLease: live && r.holds_lease === 1,
+        runtime: r.runtime,
       };
     });
   }

@@ -8,4 +8,6 @@ export interface ClusterProcessesTable {
   seen_at_ms: number;
   /** 1 while the process holds the lotto 59 draw scheduler's lease, as of its last heartbeat. */
   holds_lease: 0 | 1;
+  /** The Node.js it runs on (`process.version`), '' for rows older than the column. */
+  runtime: string;
 }

@@ -32,8 +32,8 @@ import type { PlayersService } from '../players/players.service';
 import type { Lottery } from './lottery.module';
 
 /**
- * Every ticket lottery call of seed §7 (wire shapes of lottery.md §6), and the lottery worker tied to the
- * app's life. Every call needs a player whose `enableLottery` flag is on (403 `LOTTERY_DISABLED` otherwise,
+ * Every ticket lottery call of seed §7 (wire shapes of lottery.md §6); its worker is started and stopped by
+ * the app (app.ts). Every call needs a player whose `enableLottery` flag is on (403 `LOTTERY_DISABLED` otherwise,
  * decided before the request is validated, read or written).
  */
 export function lotteryRoutes(deps: {
@@ -41,7 +41,6 @@ export function lotteryRoutes(deps: {
   players: PlayersService;
   maintenance: MaintenanceService;
   cookies: SessionCookies;
-  scheduler: { enabled: boolean; tickMs: number };
 }) {
   const { lottery, cookies } = deps;
   const lotteryEnabled: preValidationAsyncHookHandler = async (request) => {
@@ -203,9 +202,5 @@ export function lotteryRoutes(deps: {
         ),
       );
     }
-    if (deps.scheduler.enabled) {
-      app.addHook('onReady', async () => lottery.scheduler.start(deps.scheduler.tickMs, app.log));
-    }
-    app.addHook('onClose', async () => lottery.scheduler.stop());
   };
 }

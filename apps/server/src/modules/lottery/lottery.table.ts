@@ -75,6 +75,11 @@ export interface LotteryItemsTable {
   numbers: string;
   permute: 0 | 1;
   amount: Riel;
+  /**
+   * The payout multiple of the bet type when the item was sold (migration 0014): what it is paid at. Null
+   * for items sold before the migration, which are paid at the prices in force when their draw settles.
+   */
+  price: number | null;
   lines: number;
   face_amount: Riel;
   discount: Riel;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import type { Workers } from '../../db/leased-worker';
 import { primaryReads, type ReadDb } from '../../db/read-db';
 import type { Clock } from '../../platform/clock';
 import { cryptoRandom, type RandomSource } from '../../platform/random';
@@ -10,6 +11,7 @@ import type { PlayersService } from '../players/players.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
 import { BetsService } from './bets/bets.service';
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
 import { GroupCommitBetWriter } from './bets/bets.group-commit';
 import { KyselyBetWriter, type BetWriter } from './bets/bets.kysely-writer';
 import { JackpotService } from './settlement/jackpot.service';
@@ -19,7 +21,6 @@ import { ReportsService } from './reports/reports.service';
 import { ResultsService } from './results/results.service';
 import { RoundsService } from './rounds/rounds.service';
 import { Scheduler } from './scheduler/scheduler';
-import { createSchedulerLease } from './scheduler/scheduler-lease';
 import { SettledTicketTotals } from './tickets/settled-ticket-totals';
 import { SettlementService } from './settlement/settlement.service';
 import { TicketsService } from './tickets/tickets.service';
@@ -40,6 +41,10 @@ export interface Lotto59Deps {
   players: PlayersService;
   maintenance: MaintenanceService;
   settings: SettingsService;
+  /** The process's background workers: the draw scheduler is one of them. */
+  workers: Workers;
+  /** Responsible gaming: judged and counted at each stake's debit. */
+  rg: RgGuard;
 }
 
 export type Lotto59 = ReturnType<typeof createLotto59>;
@@ -49,7 +54,8 @@ function betWriter(deps: Lotto59Deps, settings: Lotto59Settings): BetWriter {
   return new GroupCommitBetWriter(deps.stakeBatches, {
     db: deps.db,
     settings,
-    exact: new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings),
+    rg: deps.rg,
+    exact: new KyselyBetWriter(deps.db, deps.clock, deps.wallet, settings, deps.rg),
     // Its bets are written all the same (one by one); a statement that keeps failing is a bug to see.
     onBatchFailed: (error) =>
       deps.log?.warn({ err: error }, 'a bet batch failed; its bets were written one by one'),
@@ -65,16 +71,13 @@ export function createLotto59(deps: Lotto59Deps) {
   // The same rounds, read from `reads.shared`: the result history (the live round stays on the primary).
   const pastRounds = new RoundsService(reads.shared, clock, deps.random ?? cryptoRandom, settings);
   const jackpot = new JackpotService(db, wallet, deps.settings, settings.jackpot);
-  const settlement = new SettlementService(db, clock, wallet, jackpot, events, settings);
-  const scheduler = new Scheduler(
-    rounds,
-    settlement,
-    jackpot,
-    events,
-    clock,
-    createSchedulerLease(db, 'lotto59-scheduler', deps.config.SCHEDULER_LEASE_SECONDS),
-    settings,
-  );
+  const settlement = new SettlementService(db, clock, wallet, jackpot, events, settings, deps.rg);
+  const draws = new Scheduler(rounds, settlement, jackpot, events, clock, settings);
+  const scheduler = deps.workers.add({
+    name: 'lotto59-scheduler',
+    everyMs: deps.config.LOTTO_TICK_MS,
+    pass: () => draws.pass(),
+  });
   return {
     settings,
     rounds,

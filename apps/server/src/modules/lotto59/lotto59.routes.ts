@@ -7,15 +7,11 @@ import type { Lotto59 } from './lotto59.module';
 import { resultsRoutes } from './results/results.routes';
 import { ticketsRoutes } from './tickets/tickets.routes';
 
-/**
- * Every lotto 59 route, and the scheduler's loop tied to the app's life: started when the app is ready
- * (unless LOTTO_SCHEDULER=false, as in tests, which call `scheduler.tick()`), stopped when it closes.
- */
+/** Every lotto 59 route (its draw scheduler is a worker the app starts and stops: app.ts). */
 export function lotto59Routes(deps: {
   lotto59: Lotto59;
   maintenance: MaintenanceService;
   cookies: SessionCookies;
-  scheduler: { enabled: boolean; tickMs: number };
 }) {
   const { lotto59, cookies } = deps;
   return async (app: FastifyInstance) => {
@@ -34,9 +30,5 @@ export function lotto59Routes(deps: {
         ),
       );
     }
-    if (deps.scheduler.enabled) {
-      app.addHook('onReady', async () => lotto59.scheduler.start(deps.scheduler.tickMs, app.log));
-    }
-    app.addHook('onClose', async () => lotto59.scheduler.stop());
   };
 }

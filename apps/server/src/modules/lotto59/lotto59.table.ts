@@ -79,6 +79,11 @@ export interface BetsTable {
   /** A jackpot line, `"3,14,15,26,59"`. */
   numbers: string | null;
   amount: Riel;
+  /**
+   * The rate of the bet's type when it was sold, in hundredths (migration 0014): what it is paid at. Null
+   * for a jackpot line (paid by tiers) and for bets sold before the migration (paid at the round's rate).
+   */
+  rate_hundredths: number | null;
   payout: Generated<Riel>;
   jackpot_win_amount: Generated<Riel>;
   jackpot_result: number | null;

@@ -1,5 +1,6 @@
 import type { LaunchQuery, LaunchReply, SlotGame } from '@lotto59/contract';
 import { validationError } from '../../errors/app-error';
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
 import type { AuthContext } from '../auth/auth.service';
 import { PROVIDERS } from './providers.catalog';
 import type { ProviderTokens } from './provider-tokens.service';
@@ -16,6 +17,8 @@ export class ProviderLaunchService {
   constructor(
     private readonly tokens: ProviderTokens,
     private readonly config: { demoUrl: string; slotGames: readonly SlotGame[] },
+    /** Responsible gaming: no token for a player on a break or excluded (responsible-gaming.md §3). */
+    private readonly rg: Pick<RgGuard, 'assertMayPlay'>,
   ) {}
 
   slotGames(): readonly SlotGame[] {
@@ -34,6 +37,7 @@ export class ProviderLaunchService {
     if (gameCode === undefined || !games.includes(gameCode)) {
       throw validationError({ game_code: ['The selected game code is invalid.'] });
     }
+    await this.rg.assertMayPlay(auth.playerId);
     const minted = await this.tokens.mint({
       playerId: auth.playerId,
       authSessionId: auth.sessionId,

@@ -132,6 +132,15 @@ export class ProviderTokens {
     return row && { row, token: row.token_seal ? this.unseal(row.token_seal) : this.tokenOf(code) };
   }
 
+  /** A call's transaction id and its token, read together (PostgreSQL: one round trip). */
+  findWithTransaction(
+    provider: ProviderCode,
+    transactionUuid: string,
+    token: string,
+  ): Promise<{ transaction: repo.TransactionRow | undefined; token: TokenRow | undefined }> {
+    return repo.findTransactionAndToken(this.db, provider, transactionUuid, this.hashOf(token));
+  }
+
   find(token: string, ex: Executor = this.db): Promise<TokenRow | undefined> {
     return repo.findTokenByHash(ex, this.hashOf(token));
   }

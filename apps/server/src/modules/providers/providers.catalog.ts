@@ -27,6 +27,42 @@ export const PROVIDERS: Readonly<Record<ProviderCode, ProviderInfo>> = {
   sport: { code: 'sport', walletMode: 'SEAMLESS', kind: 'sport', games: ['demo-league'] },
 };
 
+/** A bet's largest payout over its stake, as a fraction (the slot's is 218.5). */
+export interface Multiple {
+  numerator: number;
+  denominator: number;
+}
+
+/**
+ * How many `win` calls one bet may have (decision 0042, our reading of providers.md §3): one, or several
+ * whose sum never exceeds the game's maximum multiple of the bet's stake.
+ */
+export type WinRule = { wins: 'ONE' } | { wins: 'SEVERAL'; maxMultiple: Multiple };
+
+/**
+ * What each game declares to the wallet about its wins (providers.md §7). Every demo game sends one `win`
+ * per `bet`: a spin, a baccarat round, a fishing magazine (its captures and the refund of unfired bullets
+ * together) and a sport slip each settle in one call, so none declares several. The maximum multiples come
+ * from the published maths, and are what the wallet holds a game to once it declares several wins.
+ */
+export const GAME_WINS: Readonly<Record<string, { wins: WinRule['wins']; maxMultiple: Multiple }>> = {
+  // §7.1: the largest single-spin win is 218.5 × the total bet.
+  'angkor-fortune': { wins: 'ONE', maxMultiple: { numerator: 437, denominator: 2 } },
+  // §7.2: no bet pays more than a PAIR, 11:1 with its stake back, so a round pays at most 12 × its stake.
+  baccarat: { wins: 'ONE', maxMultiple: { numerator: 12, denominator: 1 } },
+  // §7.3: a captured shot pays at most 300 × its cost (F300, the dragon's top multiplier); an unfired
+  // bullet comes back at 1 ×.
+  'ocean-dragon': { wins: 'ONE', maxMultiple: { numerator: 300, denominator: 1 } },
+  // §7.4: a slip's potential payout is at most 50,000,000 ៛ on a stake of at least 1,000 ៛.
+  'demo-league': { wins: 'ONE', maxMultiple: { numerator: 50_000, denominator: 1 } },
+};
+
+/** The win rule of a game; a game the catalog does not know gets one win per bet, the strict rule. */
+export function winRuleOf(gameCode: string): WinRule {
+  const game = GAME_WINS[gameCode];
+  return game?.wins === 'SEVERAL' ? { wins: 'SEVERAL', maxMultiple: game.maxMultiple } : { wins: 'ONE' };
+}
+
 /** The ledger account of a provider (migration 0005, wallet SYSTEM_ACCOUNTS). */
 export const providerAccount = (code: ProviderCode) => ({ system: `provider:${code}` as const });
 

@@ -1,7 +1,8 @@
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { createSchedulerLease } from '../../db/scheduler-lease';
+import type { Workers } from '../../db/leased-worker';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
@@ -31,6 +32,10 @@ export function createProviders(deps: {
   auth: AuthService;
   players: PlayersService;
   maintenance: MaintenanceService;
+  /** The process's background workers: the fishing transfers' is one of them. */
+  workers: Workers;
+  /** Responsible gaming: stakes judged at their debit, launches refused during a break or exclusion. */
+  rg: RgGuard;
   log?: FastifyBaseLogger | undefined;
 }) {
   const { config, db, clock } = deps;
@@ -47,11 +52,13 @@ export function createProviders(deps: {
     maintenance: deps.maintenance,
     secrets,
     maxBet: config.PROVIDER_MAX_BET,
+    rg: deps.rg,
   });
-  const launch = new ProviderLaunchService(tokens, {
-    demoUrl: config.PROVIDER_DEMO_URL,
-    slotGames: slotGames(config),
-  });
+  const launch = new ProviderLaunchService(
+    tokens,
+    { demoUrl: config.PROVIDER_DEMO_URL, slotGames: slotGames(config) },
+    deps.rg,
+  );
   // The transfer wallet of provider 4 (providers.md §4): the studio's transfer endpoints live under the
   // same base as its game pages; a path (embedded) is on this server's own listen address.
   let listenPort: number = config.PORT;
@@ -74,9 +81,11 @@ export function createProviders(deps: {
     db,
     clock,
     wallet: deps.wallet,
+    writes: deps.stakeBatches,
     client: transferClient,
     tokens,
     callTimeoutMs: config.PROVIDER_TRANSFER_TIMEOUT_MS,
+    rg: deps.rg,
     alerts: {
       parked: (row) => {
         deps.log?.error(
@@ -94,16 +103,20 @@ export function createProviders(deps: {
     clock,
     wallet: deps.wallet,
     tokens,
+    players: deps.players,
     transfers,
     client: transferClient,
     demoUrl: config.PROVIDER_DEMO_URL,
     idleMs: config.FISHING_IDLE_MINUTES * 60_000,
+    rg: deps.rg,
   });
-  const fishingWorker = new FishingWorker(
-    transfers,
-    fishing,
-    createSchedulerLease(db, 'fishing-transfers', config.SCHEDULER_LEASE_SECONDS),
-  );
+  const fishingJob = new FishingWorker(transfers, fishing);
+  const fishingWorker = deps.workers.add({
+    name: 'fishing-transfers',
+    // Status queries back off from 1 s: a pass a second is fine-grained enough.
+    everyMs: 1_000,
+    pass: () => fishingJob.pass(),
+  });
   return {
     secrets,
     transfers,

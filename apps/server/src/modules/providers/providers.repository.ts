@@ -1,6 +1,7 @@
 import { riel, type Riel } from '@lotto59/domain';
 import { sql, SqliteAdapter, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database';
+import type { WinRule } from './providers.catalog';
 import type { ProviderCode, ProviderTokensTable, ProviderTransactionsTable } from './providers.table';
 
 // All SQL of the seamless wallet's tables (game tokens, transaction records, rounds). Each function takes
@@ -108,6 +109,25 @@ export function findTransaction(ex: Executor, provider: ProviderCode, transactio
     .executeTakeFirst();
 }
 
+/**
+ * PostgreSQL: a call's transaction id and its token in ONE round trip (decision 0045): the two reads a
+ * bet or a win makes before its move, which it checks in the order of providers.md §3 all the same.
+ * Each row comes as JSON (its integers are safe: riel and epoch milliseconds).
+ */
+export async function findTransactionAndToken(
+  ex: Executor,
+  provider: ProviderCode,
+  transactionUuid: string,
+  tokenHash: string,
+): Promise<{ transaction: TransactionRow | undefined; token: TokenRow | undefined }> {
+  const { rows } = await sql<{ t: TransactionRow | null; k: TokenRow | null }>`
+    select
+      (select row_to_json(t) from provider_transactions t
+        where t.provider = ${provider} and t.transaction_uuid = ${transactionUuid}) as t,
+      (select row_to_json(k) from provider_tokens k where k.token_hash = ${tokenHash}) as k`.execute(ex);
+  return { transaction: rows[0]?.t ?? undefined, token: rows[0]?.k ?? undefined };
+}
+
 export async function insertTransaction(
   ex: Executor,
   row: Insertable<ProviderTransactionsTable>,
@@ -153,7 +173,10 @@ export interface RoundBet {
   nowMs: number;
 }
 
-/** A bet opens its round or adds to it; false (nothing written) when the round is another player's. */
+/**
+ * A bet opens its round or adds to it; false (nothing written) when the round is another player's or
+ * CLOSED.
+ */
 export async function addRoundBet(ex: Executor, row: RoundBet): Promise<boolean> {
   const result = await roundBetUpsert(ex, row).executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
@@ -162,7 +185,8 @@ export async function addRoundBet(ex: Executor, row: RoundBet): Promise<boolean>
 /**
  * A bet's transaction record and its round (`addRoundBet`) in one statement on PostgreSQL (a data-modifying
  * CTE: one round trip of the group commit's serial chain, decision 0038), two on SQLite. False when the
- * round is another player's: the record is written all the same, and the caller's refusal rolls it back.
+ * round is another player's or CLOSED: the record is written all the same, and the caller's refusal rolls it
+ * back.
  */
 export async function insertBetWithRound(
   ex: Executor,
@@ -207,16 +231,22 @@ function roundBetUpsert(ex: Pick<Executor, 'insertInto'>, row: RoundBet) {
           // A bet after a rollback of the round's only bet opens it again.
           status: 'OPEN',
         })
-        // Another player's round is never added to: a studio that reuses a round id is refused (the caller).
-        .where('provider_rounds.player_id', '=', row.playerId),
+        // Another player's round is never added to (a studio that reuses a round id), nor a CLOSED one
+        // (decision 0042): the caller refuses.
+        .where('provider_rounds.player_id', '=', row.playerId)
+        .where('provider_rounds.status', '<>', 'CLOSED'),
     );
 }
 
-/** What a PostgreSQL move statement returns: the ledger transfer's row (`transfer_moved`). */
+/**
+ * What a PostgreSQL move statement returns: the player's half of its ledger transfer (`transfer_moved`,
+ * `WalletService.newTransferCtes`): the player's balance after on its side, null on the provider's, whose
+ * half and the transfer row are written at the batch's end (decision 0045).
+ */
 export interface MovedRow {
-  id: number;
-  from_balance_after: Riel;
-  to_balance_after: Riel;
+  id: null;
+  from_balance_after: Riel | null;
+  to_balance_after: Riel | null;
 }
 
 /**
@@ -230,11 +260,11 @@ export function answerBeforeBalance(answerWithZeroBalance: string): string {
 }
 
 /**
- * PostgreSQL, a bet in ONE statement (decision 0038): the ledger transfer (the wallet's CTEs,
- * `WalletService.newTransferCtes`), the transaction record with its stored answer (the player's balance
+ * PostgreSQL, a bet in ONE statement (decision 0038): the player's half of the ledger transfer (the
+ * wallet's CTEs, `WalletService.newTransferCtes`; the provider's half at the batch's end, decision 0045), the transaction record with its stored answer (the player's balance
  * after, filled in by the statement), and the round (`addRoundBet`). No row when the debit is not covered
- * (then nothing was written); `own_round` false when the round is another player's (the caller refuses,
- * and its savepoint takes the rest back).
+ * (then nothing was written); `own_round` false when the round is another player's or CLOSED (the caller
+ * refuses, and its savepoint takes the rest back).
  */
 export async function betInOneStatement(
   ex: Executor,
@@ -257,7 +287,7 @@ export async function betInOneStatement(
         stake = provider_rounds.stake + excluded.stake,
         bet_meta = coalesce(excluded.bet_meta, provider_rounds.bet_meta),
         status = 'OPEN'
-      where provider_rounds.player_id = excluded.player_id
+      where provider_rounds.player_id = excluded.player_id and provider_rounds.status <> 'CLOSED'
       returning 1)
     select m.id, m.from_balance_after, m.to_balance_after,
       (select count(*) from bet_round) = 1 and (select count(*) from bet_record) = 1 as own_round
@@ -266,23 +296,45 @@ export async function betInOneStatement(
 }
 
 /**
- * PostgreSQL, a win's (or a rollback's) ledger transfer and its transaction record in ONE statement
- * (decision 0038); the stored answer carries the player's balance after (`to_balance_after`). No row when
- * the debit is not covered (a provider's account may go negative, so never for these).
+ * The condition a win's ledger CTEs are given (`WalletService.newTransferCtes`): the player is credited only
+ * when `claimAndCreditWin`'s claim on the bet took.
  */
-export async function creditInOneStatement(
+export const WIN_CLAIMED = sql<boolean>`exists (select 1 from bet_win)`;
+
+/**
+ * PostgreSQL, a win in ONE statement (decisions 0038, 0045): the claim on its round and its bet
+ * (`claimWin`, the round first), the player's half of the ledger transfer (the wallet's CTEs, built with
+ * `WIN_CLAIMED`: no credit unless the bet's claim took), and the transaction record with its stored answer.
+ * The round's update takes its lock first (the bet's update reads it, the credit reads the bet's), and each
+ * update re-checks its row at its latest committed version, as `claimWin` explains. `moved` is undefined when
+ * nothing was credited: the claim did not take (the caller refuses, and its savepoint takes the round's
+ * update back).
+ */
+export async function claimAndCreditWin(
   ex: Executor,
+  round: RoundWin,
+  bet: BetWin,
   transferCtes: RawBuilder<unknown>,
   record: Omit<Insertable<ProviderTransactionsTable>, 'response_json'> & { answerBeforeBalance: string },
-): Promise<MovedRow | undefined> {
-  const { rows } = await sql<MovedRow & { recorded: number }>`
-    with ${transferCtes},
+): Promise<{ claim: WinClaim; moved: MovedRow | undefined }> {
+  const { rows } = await sql<{ round_open: string; bet_claimed: string; balance: Riel | null }>`
+    with round_win as (${roundWinUpdate(ex, round).returning('provider')}),
+    bet_win as (${betWinUpdate(ex, round, bet)
+      .where(sql<boolean>`(select count(*) from round_win) = 1`)
+      .returning('provider')}),
+    ${transferCtes},
     move_record as (
       ${recordInsert(record, sql`m.to_balance_after`)}
       returning 1)
-    select m.id, m.from_balance_after, m.to_balance_after, (select count(*) from move_record) as recorded
-    from transfer_moved m`.execute(ex);
-  return rows[0];
+    select (select count(*) from round_win) as round_open, (select count(*) from bet_win) as bet_claimed,
+      (select m.to_balance_after from transfer_moved m where exists (select 1 from move_record)) as balance`.execute(
+    ex,
+  );
+  const row = rows[0]!;
+  const claim = { roundOpen: Number(row.round_open) === 1, betClaimed: Number(row.bet_claimed) === 1 };
+  const moved =
+    row.balance === null ? undefined : { id: null, from_balance_after: null, to_balance_after: row.balance };
+  return { claim, moved };
 }
 
 /** The record's insert from `transfer_moved m`, its answer completed with the balance column given. */
@@ -309,39 +361,55 @@ export interface RoundWin {
   nowMs: number;
 }
 
-/** A win adds its payout; `round_closed` closes the round. */
-export async function addRoundWin(ex: Executor, row: RoundWin): Promise<void> {
-  await roundWinUpdate(ex, row).execute();
+/** A bet's side of a win: whose bet it names, and the game's rule for its wins (decision 0042). */
+export interface BetWin {
+  transactionUuid: string;
+  playerId: number;
+  rule: WinRule;
+}
+
+/** What a win's two conditional updates changed: it is paid only when both did. */
+export interface WinClaim {
+  /** The round was there and not CLOSED: its payout now includes the win (and `closed` closed it). */
+  roundOpen: boolean;
+  /** The bet was this player's, of this round, not rolled back, and had room for this win under its rule. */
+  betClaimed: boolean;
 }
 
 /**
- * A win's round update (`addRoundWin`, which takes the round row's lock first), then the bet it names as it
- * is once that lock is ours: one statement on PostgreSQL (decision 0038), two on SQLite. The bet is read
- * FOR SHARE because a locking read returns the row's latest committed version, not the one of the
- * statement's snapshot: a rollback of the bet that held the round's lock and committed while we waited
- * for it is seen (as two statements see it, the second with a snapshot of its own).
+ * A win's claim on its round and its bet, in the caller's transaction, before its credit (decision 0042):
+ * the round takes the payout unless it is CLOSED, then the bet counts the win if its rule leaves room for it
+ * (`win_count = 0` for a game of one win per bet; otherwise the sum of its wins within the game's maximum
+ * multiple of its stake). Both are conditional updates, so two wins of one bet cannot both pass, however
+ * they race; when either changed nothing, the caller refuses and its savepoint takes the other back.
+ *
+ * One statement on PostgreSQL (decision 0038), the round first: its lock orders a win after a rollback of the
+ * round that holds it (`lockRound`), as before. The bet's update then follows the row to its latest committed
+ * version (READ COMMITTED re-checks an updated row), so a rollback or another win of the bet that committed
+ * while we waited is seen. Two statements on SQLite.
  */
-export async function addRoundWinAndFindBet(
-  ex: Executor,
-  row: RoundWin,
-  betTransactionUuid: string,
-): Promise<TransactionRow | undefined> {
+export async function claimWin(ex: Executor, round: RoundWin, bet: BetWin): Promise<WinClaim> {
   if (isSqliteExecutor(ex)) {
-    await addRoundWin(ex, row);
-    return findTransaction(ex, row.provider, betTransactionUuid);
+    const roundOpen = Number((await roundWinUpdate(ex, round).executeTakeFirst()).numUpdatedRows) === 1;
+    if (!roundOpen) return { roundOpen, betClaimed: false };
+    const claimed = await betWinUpdate(ex, round, bet).executeTakeFirst();
+    return { roundOpen, betClaimed: Number(claimed.numUpdatedRows) === 1 };
   }
-  return (
-    ex
-      .with('round_win', (db) => roundWinUpdate(db, row).returning('provider'))
-      .selectFrom('provider_transactions')
-      .selectAll()
-      .where('provider', '=', row.provider)
-      .where('transaction_uuid', '=', betTransactionUuid)
-      // Always true; it reads the update, so the update runs (and takes the round's lock) before the read.
-      .where(sql<boolean>`(select count(*) from round_win) >= 0`)
-      .forShare()
-      .executeTakeFirst()
-  );
+  const row = await ex
+    .with('round_win', (db) => roundWinUpdate(db, round).returning('provider'))
+    .with('bet_win', (db) =>
+      betWinUpdate(db, round, bet)
+        // Reads the round's update, so that it runs (and takes the round's lock) first; no win on a round
+        // that took none.
+        .where(sql<boolean>`(select count(*) from round_win) = 1`)
+        .returning('provider'),
+    )
+    .selectNoFrom([
+      sql<number>`(select count(*) from round_win)`.as('round_open'),
+      sql<number>`(select count(*) from bet_win)`.as('bet_claimed'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { roundOpen: Number(row.round_open) === 1, betClaimed: Number(row.bet_claimed) === 1 };
 }
 
 function roundWinUpdate(ex: Pick<Executor, 'updateTable'>, row: RoundWin) {
@@ -353,7 +421,27 @@ function roundWinUpdate(ex: Pick<Executor, 'updateTable'>, row: RoundWin) {
       ...(row.closed ? { status: 'CLOSED' as const, closed_at_ms: row.nowMs } : {}),
     })
     .where('provider', '=', row.provider)
-    .where('round_id', '=', row.roundId);
+    .where('round_id', '=', row.roundId)
+    .where('status', '<>', 'CLOSED');
+}
+
+function betWinUpdate(ex: Pick<Executor, 'updateTable'>, round: RoundWin, bet: BetWin) {
+  const claim = ex
+    .updateTable('provider_transactions')
+    .set({
+      win_count: sql<number>`win_count + 1`,
+      win_total: sql<Riel>`win_total + ${round.amount}`,
+    })
+    .where('provider', '=', round.provider)
+    .where('transaction_uuid', '=', bet.transactionUuid)
+    .where('action', '=', 'bet')
+    .where('rolled_back', '=', 0)
+    .where('player_id', '=', bet.playerId)
+    .where('round_id', '=', round.roundId);
+  if (bet.rule.wins === 'ONE') return claim.where('win_count', '=', 0);
+  const { numerator, denominator } = bet.rule.maxMultiple;
+  // Whole numbers on both sides: (won + this win) / stake <= numerator / denominator.
+  return claim.where(sql<boolean>`(win_total + ${round.amount}) * ${denominator} <= amount * ${numerator}`);
 }
 
 /**

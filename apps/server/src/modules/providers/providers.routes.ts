@@ -26,8 +26,6 @@ export function providersRoutes(deps: {
   cookies: SessionCookies;
   maintenance: MaintenanceService;
   clock: Clock;
-  /** The transfer wallet's worker (recovery, idle sessions): on where the other schedulers run. */
-  worker: { enabled: boolean; tickMs: number };
 }) {
   const { providers } = deps;
   return async (app: FastifyInstance) => {
@@ -45,10 +43,6 @@ export function providersRoutes(deps: {
       const address = app.server.address();
       if (address !== null && typeof address === 'object') providers.setListenPort(address.port);
     });
-    if (deps.worker.enabled) {
-      app.addHook('onReady', async () => providers.fishingWorker.start(deps.worker.tickMs, app.log));
-    }
-    app.addHook('onClose', async () => providers.fishingWorker.stop());
 
     const api = app.withTypeProvider<ZodTypeProvider>();
     const guards = [deps.cookies.requirePlayer, maintenanceGate(deps.maintenance)];

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Riel } from '@lotto59/domain';
 import type { Insertable } from 'kysely';
-import type { RoundBet, TokenRow, TransactionRow } from './providers.repository';
+import type { BetWin, RoundBet, RoundWin, TokenRow, TransactionRow } from './providers.repository';
 import type { ProviderCode, ProviderTransactionsTable } from './providers.table';
 
 type NewTransaction = Insertable<ProviderTransactionsTable>;
@@ -20,6 +20,8 @@ export class SqliteProviderStatements {
   private readonly upsertRoundBet;
   private readonly roundWinOpen;
   private readonly roundWinClosing;
+  private readonly betOneWin;
+  private readonly betWinWithinMultiple;
   private readonly roundLock;
   private readonly roundBetRolledBack;
   private readonly tokenExtension;
@@ -66,17 +68,26 @@ export class SqliteProviderStatements {
        values (?, ?, ?, ?, ?, 0, 'OPEN', ?, null, ?, null)
        on conflict (provider, round_id) do update set
          stake = provider_rounds.stake + ?, bet_meta = coalesce(?, provider_rounds.bet_meta), status = 'OPEN'
-       where provider_rounds.player_id = excluded.player_id`,
+       where provider_rounds.player_id = excluded.player_id and provider_rounds.status <> 'CLOSED'`,
     );
     this.roundWinOpen = sqlite.prepare<[Riel, string | null, ProviderCode, string]>(
       `update provider_rounds set payout = payout + ?, win_meta = coalesce(?, win_meta)
-       where provider = ? and round_id = ?`,
+       where provider = ? and round_id = ? and status <> 'CLOSED'`,
     );
     this.roundWinClosing = sqlite.prepare<[Riel, string | null, number, ProviderCode, string]>(
       `update provider_rounds set payout = payout + ?, win_meta = coalesce(?, win_meta), status = 'CLOSED',
          closed_at_ms = ?
-       where provider = ? and round_id = ?`,
+       where provider = ? and round_id = ? and status <> 'CLOSED'`,
     );
+    const betWin = `update provider_transactions set win_count = win_count + 1, win_total = win_total + ?
+       where provider = ? and transaction_uuid = ? and action = 'bet' and rolled_back = 0 and player_id = ?
+         and round_id = ?`;
+    this.betOneWin = sqlite.prepare<[Riel, ProviderCode, string, number, string]>(
+      `${betWin} and win_count = 0`,
+    );
+    this.betWinWithinMultiple = sqlite.prepare<
+      [Riel, ProviderCode, string, number, string, Riel, number, number]
+    >(`${betWin} and (win_total + ?) * ? <= amount * ?`);
     this.roundLock = sqlite.prepare<[ProviderCode, string]>(
       'update provider_rounds set status = status where provider = ? and round_id = ?',
     );
@@ -150,17 +161,30 @@ export class SqliteProviderStatements {
     );
   }
 
-  /** A win adds its payout; `round_closed` closes the round. */
-  addRoundWin(row: {
-    provider: ProviderCode;
-    roundId: string;
-    amount: Riel;
-    meta: string | null;
-    closed: boolean;
-    nowMs: number;
-  }): void {
-    if (row.closed) this.roundWinClosing.run(row.amount, row.meta, row.nowMs, row.provider, row.roundId);
-    else this.roundWinOpen.run(row.amount, row.meta, row.provider, row.roundId);
+  /**
+   * A win's claim on its round and its bet (`claimWin` of providers.repository.ts, decision 0042): the round
+   * takes the payout unless CLOSED, then the bet counts the win if its rule leaves room for it. The caller
+   * refuses, and its savepoint takes the round's update back, unless both changed a row.
+   */
+  claimWin(round: RoundWin, bet: BetWin): { roundOpen: boolean; betClaimed: boolean } {
+    const roundOpen =
+      (round.closed
+        ? this.roundWinClosing.run(round.amount, round.meta, round.nowMs, round.provider, round.roundId)
+        : this.roundWinOpen.run(round.amount, round.meta, round.provider, round.roundId)
+      ).changes === 1;
+    if (!roundOpen) return { roundOpen, betClaimed: false };
+    const key = [round.amount, round.provider, bet.transactionUuid, bet.playerId, round.roundId] as const;
+    const { rule } = bet;
+    const claimed =
+      rule.wins === 'ONE'
+        ? this.betOneWin.run(...key)
+        : this.betWinWithinMultiple.run(
+            ...key,
+            round.amount,
+            rule.maxMultiple.denominator,
+            rule.maxMultiple.numerator,
+          );
+    return { roundOpen, betClaimed: claimed.changes === 1 };
   }
 
   lockRound(provider: ProviderCode, roundId: string): void {

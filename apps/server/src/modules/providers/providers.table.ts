@@ -60,6 +60,12 @@ export interface ProviderTransactionsTable {
   /** 1 once a rollback has reversed this bet. */
   rolled_back: 0 | 1;
   created_at_ms: number;
+  /**
+   * A bet's wins so far, count and sum (migration 0013): the win's conditional update of its bet reads and
+   * moves them, so the round rules hold under concurrency (decision 0042). 0 on other rows.
+   */
+  win_count: Generated<number>;
+  win_total: Generated<Riel>;
 }
 
 export type ProviderRoundStatus = 'OPEN' | 'CLOSED' | 'ROLLED_BACK';

@@ -6,28 +6,46 @@ import type {
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../db/database';
-import type { Transact } from '../../db/group-transaction';
+import type { BatchUnit, Transact } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
-import type { TransferCommand, WalletService } from '../wallet/wallet.public';
-import { providerAccount } from './providers.catalog';
+import type { SystemLeg, TransferCommand, WalletService } from '../wallet/wallet.public';
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
+import { providerAccount, winRuleOf, type WinRule } from './providers.catalog';
 import * as repo from './providers.repository';
 import { answerBeforeBalance } from './providers.repository';
 import type { ProviderCode } from './providers.table';
 import { businessHash, notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
 
-// The three calls that move money (providers.md §3). Each is one database transaction holding the
-// ledger transfer (WalletService.transferWithin: conditional debit, idempotency key
-// `prov:{provider}:{transaction_uuid}`), the transaction record with its answer, and the round row.
+// The three calls that move money (providers.md §3). Each is one unit of the moves' group commit holding
+// the ledger transfer (one per movement, idempotency key `prov:{provider}:{transaction_uuid}`, the
+// conditional debit of a bet), the transaction record with its answer, and the round row. On PostgreSQL the
+// transfer is written in two halves: the player's in the move's statement, the provider's and the transfer
+// row once for the batch before its COMMIT (WalletService.newTransferCtes / transferNewWithin, decision 0045).
 // The caller has checked the signature, the token and the player; a replay never gets here twice.
 
 export interface MoveDeps {
   db: Db;
   clock: Clock;
   wallet: WalletService;
-  /** The moves' transactions: several moves share one commit, a savepoint each (db/group-transaction.ts). */
-  transact: Transact;
+  /**
+   * The moves' transactions: several moves share one commit (db/group-transaction.ts); on PostgreSQL the
+   * provider's side of their transfers is written once at the batch's end (decision 0045).
+   */
+  transact: Transact<SystemLeg>;
+  /** Responsible gaming: a bet judged and counted before its debit, wins and rollbacks counted. */
+  rg: RgGuard;
+}
+
+/** A responsible-gaming refusal of a bet in the wallet's words (responsible-gaming.md §3). */
+export function rgWalletRefusal(error: unknown, requestUuid: string): Refusal | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  if (error.code === 'LIMIT_REACHED') return new Refusal(refusal('RS_ERROR_LIMIT_REACHED', requestUuid));
+  if (error.code === 'ON_BREAK' || error.code === 'SELF_EXCLUDED') {
+    return new Refusal(refusal('RS_ERROR_USER_DISABLED', requestUuid));
+  }
+  return undefined;
 }
 
 export const ledgerKey = (provider: ProviderCode, transactionUuid: string) =>
@@ -64,17 +82,22 @@ async function runMove(
   action: 'bet' | 'win' | 'rollback',
   hash: string,
   seenNew: boolean,
-  work: (trx: Executor) => Promise<WalletReply>,
+  playerId: number,
+  work: (trx: Executor, unit: BatchUnit<SystemLeg>) => Promise<WalletReply>,
 ): Promise<WalletReply> {
   const attempt = (lookUp: boolean) =>
     retryOnConflict(() =>
-      deps.transact(async (trx) => {
-        if (lookUp) {
-          const existing = await repo.findTransaction(trx, provider, transactionUuid);
-          if (existing) return replayOf(existing, action, hash);
-        }
-        return work(trx);
-      }),
+      deps.transact(
+        async (trx, unit) => {
+          if (lookUp) {
+            const existing = await repo.findTransaction(trx, provider, transactionUuid);
+            if (existing) return replayOf(existing, action, hash);
+          }
+          return work(trx, unit);
+        },
+        // One batch at a time holds a player's moves: batches never wait on each other's player rows.
+        { key: playerId },
+      ),
     );
   try {
     try {
@@ -114,66 +137,82 @@ export async function placeBet(
   const amount = riel(body.amount);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   try {
-    return await runMove(deps, provider, body.transaction_uuid, 'bet', hash, seenNew, async (trx) => {
-      const nowMs = deps.clock.nowMs();
-      const transfer = {
-        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
-        kind: 'provider_bet',
-        from: { accountId },
-        to: providerAccount(provider),
-        amount,
-        reference: body.round_id,
-      };
-      const record = {
-        provider,
-        transaction_uuid: body.transaction_uuid,
-        action: 'bet' as const,
-        player_id: playerId,
-        game_code: body.game_code,
-        round_id: body.round_id,
-        amount,
-        reference_transaction_uuid: null,
-        request_hash: hash,
-        rolled_back: 0 as const,
-        created_at_ms: nowMs,
-      };
-      const round = {
-        provider,
-        roundId: body.round_id,
-        playerId,
-        gameCode: body.game_code,
-        amount,
-        meta: metaText(body.meta),
-        nowMs,
-      };
-      // A round id already used for another player: refused, and the debit rolls back with it.
-      const otherPlayersRound = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-      // PostgreSQL: the whole bet in one statement (decision 0038); a bet of 0 moves no money.
-      const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
-      if (oneStatement) {
-        const moved = await repo.betInOneStatement(
+    return await runMove(
+      deps,
+      provider,
+      body.transaction_uuid,
+      'bet',
+      hash,
+      seenNew,
+      playerId,
+      async (trx, unit) => {
+        const nowMs = deps.clock.nowMs();
+        const transfer = {
+          idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+          kind: 'provider_bet' as const,
+          from: { accountId },
+          to: providerAccount(provider),
+          amount,
+          reference: body.round_id,
+        };
+        const record = {
+          provider,
+          transaction_uuid: body.transaction_uuid,
+          action: 'bet' as const,
+          player_id: playerId,
+          game_code: body.game_code,
+          round_id: body.round_id,
+          amount,
+          reference_transaction_uuid: null,
+          request_hash: hash,
+          rolled_back: 0 as const,
+          created_at_ms: nowMs,
+        };
+        const round = {
+          provider,
+          roundId: body.round_id,
+          playerId,
+          gameCode: body.game_code,
+          amount,
+          meta: metaText(body.meta),
+          nowMs,
+        };
+        // A round id already used for another player, or a CLOSED round (decision 0042): refused, and the
+        // debit rolls back with it.
+        const roundNotOpenToBet = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+        // Responsible gaming before the debit (rg row, then accounts: the lock order of every stake).
+        try {
+          await deps.rg.stakeWithin(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
+        } catch (error) {
+          throw rgWalletRefusal(error, body.request_uuid) ?? error;
+        }
+        // PostgreSQL: the whole bet in one statement (decision 0038); a bet of 0 moves no money.
+        const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit) : undefined;
+        if (oneStatement) {
+          const moved = await repo.betInOneStatement(
+            trx,
+            oneStatement.ctes,
+            {
+              ...record,
+              answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+            },
+            round,
+          );
+          if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+          if (!moved.own_round) throw roundNotOpenToBet();
+          return ok(body.request_uuid, body.user, oneStatement.land(moved));
+        }
+        const balance = await moveMoney(deps, trx, unit, transfer, playerId);
+        const reply = ok(body.request_uuid, body.user, balance);
+        const ownRound = await repo.insertBetWithRound(
           trx,
-          oneStatement.ctes,
-          {
-            ...record,
-            answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
-          },
+          { ...record, response_json: JSON.stringify(reply) },
           round,
         );
-        if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
-        if (!moved.own_round) throw otherPlayersRound();
-        return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).fromBalanceAfter);
-      }
-      const balance = await moveMoney(deps, trx, transfer, { side: 'from', id: playerId });
-      const reply = ok(body.request_uuid, body.user, balance);
-      const ownRound = await repo.insertBetWithRound(
-        trx,
-        { ...record, response_json: JSON.stringify(reply) },
-        round,
-      );
-      if (!ownRound) throw otherPlayersRound();
-      return reply;
-    });
+        if (!ownRound) throw roundNotOpenToBet();
+        return reply;
+      },
+    );
   } catch (error) {
     // The conditional debit refused: the transaction rolled back, so nothing was written.
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
@@ -204,30 +243,25 @@ export async function payWin(
   const hash = winHash(body);
   const amount = riel(body.amount);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
-  return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, async (trx) => {
-    // The round's payout first: that update takes the round row's lock, so a rollback of its bet has
-    // either committed (seen in the bet read after it) or waits for us. A refusal below rolls it back with
-    // the rest. One statement on PostgreSQL (decision 0038).
+  const rule = winRuleOf(body.game_code);
+  return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, playerId, async (trx, unit) => {
+    // The round and the bet are claimed first, each by a conditional update (decision 0042): the round's
+    // takes its row lock, so a rollback of its bet has either committed or waits for us. A refusal below
+    // rolls the claim back with the rest.
     const nowMs = deps.clock.nowMs();
-    const bet = await repo.addRoundWinAndFindBet(
-      trx,
-      {
-        provider,
-        roundId: body.round_id,
-        amount,
-        meta: metaText(body.meta),
-        closed: body.round_closed,
-        nowMs,
-      },
-      body.reference_transaction_uuid,
-    );
-    if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', body.request_uuid));
-    if (bet.action === 'tombstone' || bet.rolled_back === 1) {
-      throw new Refusal(refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', body.request_uuid));
-    }
-    if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
-      throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-    }
+    const roundWin = {
+      provider,
+      roundId: body.round_id,
+      amount,
+      meta: metaText(body.meta),
+      closed: body.round_closed,
+      nowMs,
+    };
+    const betWin = { transactionUuid: body.reference_transaction_uuid, playerId, rule };
+    const refuse = async (claim: repo.WinClaim) => {
+      const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
+      return new Refusal(winRefusal(bet, body, playerId, claim, rule));
+    };
     const record = {
       provider,
       transaction_uuid: body.transaction_uuid,
@@ -243,28 +277,60 @@ export async function payWin(
     };
     const transfer = {
       idempotencyKey: ledgerKey(provider, body.transaction_uuid),
-      kind: 'provider_win',
+      kind: 'provider_win' as const,
       from: providerAccount(provider),
       to: { accountId },
       amount,
       reference: body.round_id,
     };
-    // PostgreSQL: the transfer and the record in one statement (decision 0038); a win of 0 moves no money.
-    const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer) : undefined;
+    // Responsible gaming counts the payout (never refused), before the credit; a refused claim below throws
+    // and the move's savepoint takes the count back with it.
+    await deps.rg.countWithin(trx, playerId, 'SEAMLESS_WIN', amount, nowMs);
+    // PostgreSQL: the claim, the player's credit and the record in ONE statement, the credit made only when
+    // the claim took (decisions 0038, 0045); a win of 0 moves no money.
+    const oneStatement =
+      amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit, repo.WIN_CLAIMED) : undefined;
     if (oneStatement) {
-      const moved = await repo.creditInOneStatement(trx, oneStatement.ctes, {
+      const { claim, moved } = await repo.claimAndCreditWin(trx, roundWin, betWin, oneStatement.ctes, {
         ...record,
         answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
       });
+      if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
       // The provider's account may go below zero: never, unless the ledger refuses.
       if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
-      return ok(body.request_uuid, body.user, oneStatement.receiptOf(moved).toBalanceAfter);
+      return ok(body.request_uuid, body.user, oneStatement.land(moved));
     }
-    const balance = await moveMoney(deps, trx, transfer, { side: 'to', id: playerId });
+    const claim = await repo.claimWin(trx, roundWin, betWin);
+    if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
+    const balance = await moveMoney(deps, trx, unit, transfer, playerId);
     const reply = ok(body.request_uuid, body.user, balance);
     await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
     return reply;
   });
+}
+
+/**
+ * Why a win's claim (`claimWin`) changed nothing, answered in the order of providers.md §3 and then of
+ * decision 0042: the bet it names (unknown, rolled back, not this player's or round's), the round (CLOSED),
+ * and the bet's room for another win (one win per bet, or the game's maximum multiple of its stake).
+ */
+export function winRefusal(
+  bet: repo.TransactionRow | undefined,
+  body: Pick<WalletWinRequest, 'request_uuid' | 'round_id'>,
+  playerId: number,
+  claim: repo.WinClaim,
+  rule: WinRule,
+): WalletReply {
+  const refuse = (status: Parameters<typeof refusal>[0]) => refusal(status, body.request_uuid);
+  if (!bet) return refuse('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+  if (bet.action === 'tombstone' || bet.rolled_back === 1) return refuse('RS_ERROR_TRANSACTION_ROLLED_BACK');
+  if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
+    return refuse('RS_ERROR_UNKNOWN');
+  }
+  // A CLOSED round, or a bet whose one win is paid: a protocol breach, answered as the rollback of a bet
+  // whose round has a win is (providers.md §3).
+  if (!claim.roundOpen || rule.wins === 'ONE') return refuse('RS_ERROR_UNKNOWN');
+  return refuse('RS_ERROR_LIMIT_REACHED');
 }
 
 export function rollbackHash(body: WalletRollbackRequest): string {
@@ -286,75 +352,86 @@ export async function rollBack(
 ): Promise<WalletReply> {
   const hash = rollbackHash(body);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
-  return runMove(deps, provider, body.transaction_uuid, 'rollback', hash, false, async (trx) => {
-    await repo.lockRound(trx, provider, body.round_id);
-    const nowMs = deps.clock.nowMs();
-    const record = async (amount: Riel, balance: number) => {
-      const reply = ok(body.request_uuid, body.user, balance);
-      await repo.insertTransaction(trx, {
-        provider,
-        transaction_uuid: body.transaction_uuid,
-        action: 'rollback',
-        player_id: playerId,
-        game_code: body.game_code,
-        round_id: body.round_id,
-        amount,
-        reference_transaction_uuid: body.reference_transaction_uuid,
-        request_hash: hash,
-        response_json: JSON.stringify(reply),
-        rolled_back: 0 as const,
-        created_at_ms: nowMs,
-      });
-      return reply;
-    };
-    const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
-    if (!bet) {
-      // The bet never arrived (or is still on its way): a tombstone under its id refuses it later.
-      await repo.insertTransaction(trx, {
-        provider,
-        transaction_uuid: body.reference_transaction_uuid,
-        action: 'tombstone',
-        player_id: playerId,
-        game_code: body.game_code,
-        round_id: body.round_id,
-        amount: riel(0),
-        reference_transaction_uuid: body.transaction_uuid,
-        request_hash: hash,
-        response_json: '{}',
-        rolled_back: 1,
-        created_at_ms: nowMs,
-      });
-      return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
-    }
-    if (bet.action === 'tombstone') return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
-    // Only bets are rolled back, only the player's own, and never one whose round has a win.
-    if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
-      throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-    }
-    // Rolled back already under another transaction id: answer the balance, move nothing.
-    if (bet.rolled_back === 1) return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
-    if (await repo.roundHasWin(trx, provider, bet.round_id)) {
-      throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-    }
-    if (!(await repo.markRolledBack(trx, provider, bet.transaction_uuid))) {
-      throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-    }
-    const balance = await moveMoney(
-      deps,
-      trx,
-      {
-        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
-        kind: 'provider_rollback',
-        from: providerAccount(provider),
-        to: { accountId },
-        amount: bet.amount,
-        reference: bet.round_id,
-      },
-      { side: 'to', id: playerId },
-    );
-    await repo.rollBackRoundBet(trx, { provider, roundId: bet.round_id, amount: bet.amount, nowMs });
-    return record(bet.amount, balance);
-  });
+  return runMove(
+    deps,
+    provider,
+    body.transaction_uuid,
+    'rollback',
+    hash,
+    false,
+    playerId,
+    async (trx, unit) => {
+      await repo.lockRound(trx, provider, body.round_id);
+      const nowMs = deps.clock.nowMs();
+      const record = async (amount: Riel, balance: number) => {
+        const reply = ok(body.request_uuid, body.user, balance);
+        await repo.insertTransaction(trx, {
+          provider,
+          transaction_uuid: body.transaction_uuid,
+          action: 'rollback',
+          player_id: playerId,
+          game_code: body.game_code,
+          round_id: body.round_id,
+          amount,
+          reference_transaction_uuid: body.reference_transaction_uuid,
+          request_hash: hash,
+          response_json: JSON.stringify(reply),
+          rolled_back: 0 as const,
+          created_at_ms: nowMs,
+        });
+        return reply;
+      };
+      const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
+      if (!bet) {
+        // The bet never arrived (or is still on its way): a tombstone under its id refuses it later.
+        await repo.insertTransaction(trx, {
+          provider,
+          transaction_uuid: body.reference_transaction_uuid,
+          action: 'tombstone',
+          player_id: playerId,
+          game_code: body.game_code,
+          round_id: body.round_id,
+          amount: riel(0),
+          reference_transaction_uuid: body.transaction_uuid,
+          request_hash: hash,
+          response_json: '{}',
+          rolled_back: 1,
+          created_at_ms: nowMs,
+        });
+        return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
+      }
+      if (bet.action === 'tombstone') return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
+      // Only bets are rolled back, only the player's own, and never one whose round has a win.
+      if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== body.round_id) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      }
+      // Rolled back already under another transaction id: answer the balance, move nothing.
+      if (bet.rolled_back === 1) return record(riel(0), await deps.wallet.playerBalance(playerId, trx));
+      if (await repo.roundHasWin(trx, provider, bet.round_id)) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      }
+      if (!(await repo.markRolledBack(trx, provider, bet.transaction_uuid))) {
+        throw new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
+      }
+      await deps.rg.countWithin(trx, playerId, 'ROLLBACK', bet.amount, nowMs);
+      const balance = await moveMoney(
+        deps,
+        trx,
+        unit,
+        {
+          idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+          kind: 'provider_rollback',
+          from: providerAccount(provider),
+          to: { accountId },
+          amount: bet.amount,
+          reference: bet.round_id,
+        },
+        playerId,
+      );
+      await repo.rollBackRoundBet(trx, { provider, roundId: bet.round_id, amount: bet.amount, nowMs });
+      return record(bet.amount, balance);
+    },
+  );
 }
 
 /**
@@ -364,12 +441,12 @@ export async function rollBack(
 async function moveMoney(
   deps: MoveDeps,
   trx: Executor,
+  unit: BatchUnit<SystemLeg>,
   transfer: TransferCommand,
-  player: { side: 'from' | 'to'; id: number },
+  playerId: number,
 ): Promise<number> {
-  if (transfer.amount === 0) return deps.wallet.playerBalance(player.id, trx);
+  if (transfer.amount === 0) return deps.wallet.playerBalance(playerId, trx);
   // The move looked its transaction id up in this transaction (or its caller just before, `seenNew`), and
   // the ledger key is written only with that record: a new key, one statement on PostgreSQL.
-  const receipt = await deps.wallet.transferNewWithin(trx, transfer);
-  return player.side === 'from' ? receipt.fromBalanceAfter : receipt.toBalanceAfter;
+  return deps.wallet.transferNewWithin(trx, transfer, unit);
 }

@@ -7,13 +7,14 @@ import {
   type WalletReply,
 } from '@lotto59/contract';
 import { rawSqliteOf } from '../../db/create-db';
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
 import type { Db } from '../../db/database';
 import { groupTransactions, type Transact } from '../../db/group-transaction';
 import type { Clock } from '../../platform/clock';
 import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import type { PlayersService } from '../players/players.service';
-import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
+import type { StakeBatchWriter, SystemLeg, WalletService } from '../wallet/wallet.public';
 import { isProviderCode, PROVIDERS } from './providers.catalog';
 import type { ProviderSecret } from './provider-secrets';
 import { verifySignature } from './provider-signing';
@@ -54,9 +55,16 @@ export interface WalletAnswer {
 const ACTIONS = new Set(['balance', 'bet', 'win', 'rollback', 'session']);
 
 /** Each move waits in the shared write queue (its depth, its BUSY, its drain at shutdown), then commits. */
-function inQueue(writes: Pick<StakeBatchWriter, 'run'>, transact: Transact): Transact {
-  return (work) => writes.run(() => transact(work));
+function inQueue(writes: Pick<StakeBatchWriter, 'run'>, transact: Transact<SystemLeg>): Transact<SystemLeg> {
+  return (work, options) => writes.run(() => transact(work, options));
 }
+
+/**
+ * PostgreSQL: batches of moves written at once, each on its own connection (decision 0045). They overlap
+ * everywhere but in the provider row's one update at their end and their COMMIT; more would take more of
+ * the pool from the calls' reads.
+ */
+const PG_MOVE_BATCHES_IN_FLIGHT = 4;
 
 /**
  * Our seamless wallet (providers.md §2, §3): checks in the order of §3 — partner and signature, body,
@@ -81,6 +89,7 @@ export class SeamlessWalletService {
       maintenance: Pick<MaintenanceService, 'isOn'>;
       secrets: readonly ProviderSecret[];
       maxBet: number;
+      rg: RgGuard;
     },
   ) {
     this.secrets = new Map(
@@ -90,7 +99,14 @@ export class SeamlessWalletService {
       db: deps.db,
       clock: deps.clock,
       wallet: deps.wallet,
-      transact: inQueue(deps.writes, groupTransactions(deps.db)),
+      transact: inQueue(
+        deps.writes,
+        groupTransactions<SystemLeg>(deps.db, {
+          batchesInFlight: PG_MOVE_BATCHES_IN_FLIGHT,
+          finish: (trx, legs) => deps.wallet.writeSystemLegs(trx, legs),
+        }),
+      ),
+      rg: deps.rg,
     };
     this.sqliteMoves = this.sqliteMovesOf();
   }
@@ -110,6 +126,7 @@ export class SeamlessWalletService {
       isPlayerDisabled,
       transact: this.moves.transact,
       maxBet: this.deps.maxBet,
+      rg: this.deps.rg,
     });
   }
 
@@ -175,6 +192,9 @@ export class SeamlessWalletService {
       currency: 'KHR',
       balance: await this.deps.wallet.playerBalance(row.player_id),
       expires_at: new Date(this.deps.tokens.expiresAtMs(row)).toISOString(),
+      // The studio caps what its game offers to what a bet may carry here (decision 0042): a baccarat round
+      // is one bet of the sum of its stakes, which the table's own limits would let exceed this.
+      max_bet: this.deps.maxBet,
     };
   }
 
@@ -194,12 +214,14 @@ export class SeamlessWalletService {
     const b = body.data;
     // The site's switch is cached (MaintenanceService); read here, answered in its place in the unit.
     if (this.sqliteMoves) return this.sqliteMoves.bet(provider, b, await this.deps.maintenance.isOn());
-    // The reads before the move go in two rounds of parallel reads instead of four in a row (decision 0038);
+    // The reads before the move go in two rounds instead of four in a row (decision 0038), the first one
+    // statement (decision 0045);
     // their answers are checked in the order of providers.md §3 all the same.
-    const [existing, tokenRow] = await Promise.all([
-      repo.findTransaction(this.deps.db, provider, b.transaction_uuid),
-      this.deps.tokens.find(b.token),
-    ]);
+    const { transaction: existing, token: tokenRow } = await this.deps.tokens.findWithTransaction(
+      provider,
+      b.transaction_uuid,
+      b.token,
+    );
     // A transaction id seen before answers as a replay (or a refusal) whatever the token is now.
     if (existing) return replayOf(existing, 'bet', betHash(b));
     const known = knownTokenOf(tokenRow, provider, b);
@@ -229,10 +251,11 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
     if (this.sqliteMoves) return this.sqliteMoves.win(provider, b);
-    const [existing, tokenRow] = await Promise.all([
-      repo.findTransaction(this.deps.db, provider, b.transaction_uuid),
-      this.deps.tokens.find(b.token),
-    ]);
+    const { transaction: existing, token: tokenRow } = await this.deps.tokens.findWithTransaction(
+      provider,
+      b.transaction_uuid,
+      b.token,
+    );
     if (existing) return replayOf(existing, 'win', winHash(b));
     // A win may come after the player has left: the token must exist and match, expired or not.
     const token = knownTokenOf(tokenRow, provider, b);

@@ -9,12 +9,22 @@ import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import type { Transact } from '../../db/group-transaction';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
-import type { SqliteTransfers, TransferCommand } from '../wallet/wallet.public';
-import { providerAccount } from './providers.catalog';
+import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
+import type { SqliteTransfers, SystemLeg, TransferCommand } from '../wallet/wallet.public';
+import { providerAccount, winRuleOf } from './providers.catalog';
 import type { ProviderTokens, TokenRow } from './provider-tokens.service';
 import type { SqliteProviderStatements } from './providers.sqlite.repository';
 import type { ProviderCode } from './providers.table';
-import { betHash, ledgerKey, metaText, replayOf, rollbackHash, winHash } from './seamless-wallet.moves';
+import {
+  betHash,
+  ledgerKey,
+  metaText,
+  replayOf,
+  rollbackHash,
+  rgWalletRefusal,
+  winHash,
+  winRefusal,
+} from './seamless-wallet.moves';
 import { knownTokenOf, liveTokenOf } from './seamless-wallet.tokens';
 import { notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
 
@@ -35,8 +45,10 @@ export interface SqliteMoveDeps {
   /** The operator's flag, read inside the unit (players' `disabledFlagOnSqlite`). */
   isPlayerDisabled: (playerId: number) => boolean;
   /** The moves' transactions: the process's write queue around the group commit. */
-  transact: Transact;
+  transact: Transact<SystemLeg>;
   maxBet: number;
+  /** Responsible gaming: a bet judged and counted before its debit, wins and rollbacks counted. */
+  rg: RgGuard;
 }
 
 /** Sync moves, each answered once its batch is committed; the checks and answers of seamless-wallet.moves.ts. */
@@ -57,9 +69,21 @@ export class SqliteSeamlessMoves {
       if (maintenance || this.deps.isPlayerDisabled(token.player_id)) {
         return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
       }
+      // A break or a self-exclusion is the player's state: answered before the bet's own limit (§3's order).
+      if (this.deps.rg.playRefusalSqlite(token.player_id))
+        return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
       if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
       const playerId = token.player_id;
       const amount = riel(b.amount);
+      // Responsible gaming: judged and counted before the debit; the savepoint takes the count back if
+      // the debit is then refused.
+      try {
+        this.deps.rg.stakeSqlite(playerId, 'SEAMLESS_BET', amount, this.deps.clock.nowMs());
+      } catch (error) {
+        const refused = rgWalletRefusal(error, b.request_uuid);
+        if (refused) return refused.reply;
+        throw error;
+      }
       let balance: number;
       try {
         balance = this.moveMoney(
@@ -106,7 +130,8 @@ export class SqliteSeamlessMoves {
         meta: metaText(b.meta),
         nowMs,
       });
-      // A round id already used for another player: refused; the savepoint takes the debit back.
+      // A round id already used for another player, or a CLOSED round (decision 0042): refused; the
+      // savepoint takes the debit back.
       if (!ownRound) throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
       this.touch(token);
       return reply;
@@ -116,6 +141,7 @@ export class SqliteSeamlessMoves {
   win(provider: ProviderCode, b: WalletWinRequest): Promise<WalletReply> {
     const hash = winHash(b);
     const tokenHash = this.deps.tokens.hashOf(b.token);
+    const rule = winRuleOf(b.game_code);
     return this.run(() => {
       const { sql } = this.deps;
       const existing = sql.findTransaction(provider, b.transaction_uuid);
@@ -127,24 +153,24 @@ export class SqliteSeamlessMoves {
       const playerId = token.player_id;
       const amount = riel(b.amount);
       const nowMs = this.deps.clock.nowMs();
-      // The round's payout first, as the PostgreSQL path does (there it takes the round's row lock).
-      // A refusal below rolls it back with the rest of the move's savepoint.
-      sql.addRoundWin({
-        provider,
-        roundId: b.round_id,
-        amount,
-        meta: metaText(b.meta),
-        closed: b.round_closed,
-        nowMs,
-      });
-      const bet = sql.findTransaction(provider, b.reference_transaction_uuid);
-      if (!bet) throw new Refusal(refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST', b.request_uuid));
-      if (bet.action === 'tombstone' || bet.rolled_back === 1) {
-        throw new Refusal(refusal('RS_ERROR_TRANSACTION_ROLLED_BACK', b.request_uuid));
+      // The round and the bet claimed first, each by a conditional update, as the PostgreSQL path does
+      // (decision 0042). A refusal below rolls the claim back with the rest of the move's savepoint.
+      const claim = sql.claimWin(
+        {
+          provider,
+          roundId: b.round_id,
+          amount,
+          meta: metaText(b.meta),
+          closed: b.round_closed,
+          nowMs,
+        },
+        { transactionUuid: b.reference_transaction_uuid, playerId, rule },
+      );
+      if (!claim.roundOpen || !claim.betClaimed) {
+        const bet = sql.findTransaction(provider, b.reference_transaction_uuid);
+        throw new Refusal(winRefusal(bet, b, playerId, claim, rule));
       }
-      if (bet.action !== 'bet' || bet.player_id !== playerId || bet.round_id !== b.round_id) {
-        throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
-      }
+      this.deps.rg.countSqlite(playerId, 'SEAMLESS_WIN', amount, nowMs);
       const balance = this.moveMoney(
         {
           idempotencyKey: ledgerKey(provider, b.transaction_uuid),
@@ -236,6 +262,7 @@ export class SqliteSeamlessMoves {
       if (sql.roundHasWin(provider, bet.round_id) || !sql.markRolledBack(provider, bet.transaction_uuid)) {
         throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
       }
+      this.deps.rg.countSqlite(playerId, 'ROLLBACK', bet.amount, nowMs);
       const balance = this.moveMoney(
         {
           idempotencyKey: ledgerKey(provider, b.transaction_uuid),

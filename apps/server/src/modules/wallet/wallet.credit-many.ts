@@ -10,11 +10,12 @@ import {
 } from './wallet.ledger';
 import * as pg from './wallet.pg-credit.repository';
 import * as repo from './wallet.repository';
+import type { TransferKind } from './wallet.kinds';
 import type { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
 
 export interface CreditManyCommand {
-  /** What the movements are for (`bet_payout`, `bet_refund`). */
-  kind: string;
+  /** What the movements are for (`bet_payout`, `bet_refund`, …). */
+  kind: TransferKind;
   reference?: string | undefined;
   credits: readonly { playerId: number; amount: Riel; idempotencyKey: string }[];
 }

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { assert, type Riel } from '@lotto59/domain';
 import { AppError } from '../../errors/app-error';
+import type { TransferKind } from './wallet.kinds';
 import type { TransferRow } from './wallet.table';
 
 // The ledger's rule in one place: what a transfer is asked to do, its request hash, and the one mapping
@@ -26,8 +27,8 @@ export type AccountRef = { playerId: number } | { system: SystemAccount } | { ac
 export interface TransferCommand {
   /** Client- or caller-generated; the same key always means the same movement (a replay moves nothing). */
   idempotencyKey: string;
-  /** What the movement is for: `deposit`, `withdraw`, `bet_stake`, `bet_payout`, … */
-  kind: string;
+  /** What the movement is for: one of `TRANSFER_KINDS` (wallet.kinds.ts). */
+  kind: TransferKind;
   from: AccountRef;
   to: AccountRef;
   amount: Riel;

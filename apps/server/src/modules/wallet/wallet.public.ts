@@ -8,13 +8,18 @@ import { SqliteStakeBatchWriter } from './wallet.stake-batch.sqlite';
 // The wallet's one public surface: the only way other modules move money. The wallet is the only code
 // that writes `accounts` and `transfers` (eslint.config.js keeps other modules out of its other files).
 //  - one transfer: `WalletService.transfer` / `transferWithin` (inside the caller's transaction);
+//  - a provider move in a group-commit batch: `newTransferCtes` / `transferNewWithin` (the player's half now,
+//    the provider's half and the row at the batch's end, `writeSystemLegs`; decision 0045);
 //  - many credits from a system account: `WalletService.creditManyWithin` (settlement, refunds);
-//  - a group-commit stake batch: `createStakeBatchWriter` (one per process, shared by every game).
+//  - a group-commit stake batch: `createStakeBatchWriter` (one per process, shared by every game); its
+//    `run(write)` counts any other money write in the same bounded queue (ticket lottery, fishing, seamless).
 
 export { WalletService, type ReconcileReport } from './wallet.service';
 export { CashierService } from './cashier.service';
+export { TRANSFER_KINDS, type TransferKind } from './wallet.kinds';
 export type { SqliteTransfers } from './wallet.sqlite-transfer';
 export type { CreditManyCommand } from './wallet.credit-many';
+export type { SystemLeg } from './wallet.pg-transfer.repository';
 export {
   SYSTEM_ACCOUNTS,
   type AccountRef,

@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     const player = await newPlayer(5_000);
     const cmd = (key: string, amount: number) => ({
       idempotencyKey: key,
-      kind: 'provider_bet',
+      kind: 'provider_bet' as const,
       from: { playerId: player },
       to: { system: 'provider:3' as const },
       amount: riel(amount),
@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     const player = await newPlayer(5_000);
     const cmd = {
       idempotencyKey: 'idem-1',
-      kind: 'withdraw',
+      kind: 'withdraw' as const,
       from: { playerId: player },
       to: { system: 'cash' as const },
       amount: riel(1_000),
@@ -197,7 +197,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     const player = await newPlayer(5_000);
     const cmd = {
       idempotencyKey: 'dup-concurrent',
-      kind: 'withdraw',
+      kind: 'withdraw' as const,
       from: { playerId: player },
       to: { system: 'cash' as const },
       amount: riel(700),

@@ -3,6 +3,7 @@ import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
 import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
+import type { BatchUnit } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -18,7 +19,14 @@ import {
   type TransferCommand,
   type TransferReceipt,
 } from './wallet.ledger';
-import { newTransferCtes, transferInOneStatement, type MovedRow } from './wallet.pg-transfer.repository';
+import {
+  movedBy,
+  playerLegCtes,
+  writeSystemLegs,
+  type MovedRow,
+  type NewTransferRow,
+  type SystemLeg,
+} from './wallet.pg-transfer.repository';
 import * as repo from './wallet.repository';
 import { SqliteTransfers } from './wallet.sqlite-transfer';
 import type { StatementKind } from './wallet.repository';
@@ -104,38 +112,71 @@ export class WalletService {
   }
 
   /**
-   * `transferWithin` for a key the caller knows to be new (it looked its own record up in the same
-   * transaction, and the key is written only with that record): on PostgreSQL one statement, without the
-   * key's lookup (wallet.pg-transfer.repository.ts). A key used after all is refused by its unique index
-   * (23505): the caller then looks again and answers as a replay. The same rows and checks otherwise.
+   * A transfer between a player and a system account that may go negative (a provider's), for a key the
+   * caller knows to be new (it looked its own record up in the same transaction, and the key is written only
+   * with that record), inside a group-commit batch (`unit`, db/group-transaction.ts). PostgreSQL (decision
+   * 0045): the player's half now, one statement (the conditional debit or the credit); the system account's
+   * half and the transfer row at the batch's end, once for the whole batch (`writeSystemLegs`). A key used
+   * after all is refused by its unique index at the batch's end (the batch then fails whole). SQLite:
+   * `transferWithin`. Answers the player's balance after.
    */
-  async transferNewWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
-    if (this.sqlite) return this.transferWithin(trx, cmd);
-    const row = await this.newTransferRow(trx, cmd);
-    const written = await transferInOneStatement(trx, row);
-    if (!written) throw new AppError('INSUFFICIENT_FUNDS');
-    return toTransferReceipt({ ...row, ...written }, false);
+  async transferNewWithin(trx: Executor, cmd: TransferCommand, unit: BatchUnit<SystemLeg>): Promise<Riel> {
+    if (this.sqlite) {
+      const receipt = await this.transferWithin(trx, cmd);
+      return 'system' in cmd.from ? receipt.toBalanceAfter : receipt.fromBalanceAfter;
+    }
+    const leg = await this.playerLeg(trx, cmd, unit);
+    const moved = await movedBy(trx, leg.ctes);
+    if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+    return leg.land(moved);
   }
 
   /**
    * PostgreSQL: `transferNewWithin` as common table expressions for the caller's own statement, which
-   * writes its rows with the transfer in one round trip (`transfer_moved(id, from_balance_after,
-   * to_balance_after)`: no row when the debit is not covered); `receiptOf` turns that row into the
-   * receipt. Undefined on SQLite. The same rows, locks and checks as `transferNewWithin`.
+   * writes its rows with the player's half in one round trip (`transfer_moved(id, from_balance_after,
+   * to_balance_after)`: no row when the debit is not covered). `land(row)` hands the system half to the
+   * batch and answers the player's balance after; call it once the statement has written the row.
+   * Undefined on SQLite.
    */
   async newTransferCtes(
     trx: Executor,
     cmd: TransferCommand,
-  ): Promise<{ ctes: RawBuilder<unknown>; receiptOf: (moved: MovedRow) => TransferReceipt } | undefined> {
-    if (this.sqlite) return undefined;
+    unit: BatchUnit<SystemLeg>,
+    /** The caller's condition on its own CTEs: the player's half is written only when it holds. */
+    onlyIf?: RawBuilder<boolean>,
+  ): Promise<{ ctes: RawBuilder<unknown>; land: (moved: MovedRow) => Riel } | undefined> {
+    return this.sqlite ? undefined : this.playerLeg(trx, cmd, unit, onlyIf);
+  }
+
+  private async playerLeg(
+    trx: Executor,
+    cmd: TransferCommand,
+    unit: BatchUnit<SystemLeg>,
+    onlyIf?: RawBuilder<boolean>,
+  ): Promise<{ ctes: RawBuilder<unknown>; land: (moved: MovedRow) => Riel }> {
     const row = await this.newTransferRow(trx, cmd);
+    const side = 'system' in cmd.from ? 'to' : 'from';
+    assert('system' in (side === 'to' ? cmd.from : cmd.to), 'a leg is between a player and a system account');
+    const playerAccountId = side === 'from' ? row.from_account_id : row.to_account_id;
+    const systemAccountId = side === 'from' ? row.to_account_id : row.from_account_id;
     return {
-      ctes: newTransferCtes(row),
-      receiptOf: (moved) => toTransferReceipt({ ...row, ...moved }, false),
+      ctes: playerLegCtes({ accountId: playerAccountId, amount: row.amount, side, onlyIf }),
+      land: (moved) => {
+        const playerBalanceAfter = side === 'from' ? moved.from_balance_after : moved.to_balance_after;
+        assert(playerBalanceAfter !== null, 'the player half was written');
+        unit.defer({ ...row, systemAccountId, playerBalanceAfter });
+        return playerBalanceAfter;
+      },
     };
   }
 
-  private async newTransferRow(trx: Executor, cmd: TransferCommand) {
+  /** The system halves and transfer rows of a batch's legs (`newTransferCtes`), before its COMMIT. */
+  async writeSystemLegs(trx: Executor, legs: readonly SystemLeg[]): Promise<void> {
+    const written = await writeSystemLegs(trx, legs);
+    assert(written === legs.length, 'every leg of the batch has its transfer row');
+  }
+
+  private async newTransferRow(trx: Executor, cmd: TransferCommand): Promise<NewTransferRow> {
     assertTransferAmount(cmd.amount);
     const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
     assert(fromId !== toId, 'a transfer needs two different accounts');

@@ -17,8 +17,16 @@ interface Frame {
 /** A real WebSocket client that records every frame and can wait for one. */
 class Listener {
   readonly frames: Frame[] = [];
+  /**
+   * How the socket closed, recorded from the start: a close that arrives before the test asks for it (the
+   * server may close the socket before the HTTP answer that caused it is read) is not missed.
+   */
+  readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
   constructor(readonly socket: WebSocket) {
+    this.closed = new Promise((resolve) => {
+      socket.once('close', (code, reason) => resolve({ code, reason: String(reason) }));
+    });
     socket.on('message', (raw) => {
       const frame = JSON.parse(String(raw)) as Frame;
       this.frames.push(frame);
@@ -45,15 +53,13 @@ function connect(url: string, cookie?: string): Promise<Listener> {
   });
 }
 
-/** How a socket was closed by the server. */
+/** How a socket was closed by the server (now or already). */
 function closeOf(listener: Listener): Promise<{ code: number; reason: string }> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('still open after 5 s')), 5_000);
-    listener.socket.once('close', (code, reason) => {
-      clearTimeout(timer);
-      resolve({ code, reason: String(reason) });
-    });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('still open after 5 s')), 5_000);
   });
+  return Promise.race([listener.closed, timeout]).finally(() => clearTimeout(timer));
 }
 
 const cookieHeader = (browser: TestBrowser) =>

@@ -10,14 +10,22 @@ const MENU_HREFS = [
   '/game/sport',
   '/game/casino',
   '/game/fishing',
+  // Issue 26: the games page, one more entry after the seed's games.
+  '/games',
   '/ticket/lotto59',
   '/transaction/withdraw',
   '/transaction/deposit',
+  // Issue 25: the statement, beside deposits and withdrawals.
+  '/transaction/statement',
   '/report/lotto/59',
   '/report/sport',
   '/report/casino',
   '/report/fishing',
   '/user/password',
+  // Issue 26 item 3: the push opt-in, in the account group (decision 0051).
+  '/user/notifications',
+  // Issue 24: responsible gaming, under change password (responsible-gaming.md §5).
+  '/user/limits',
   '/logout',
 ];
 
@@ -35,6 +43,25 @@ describe('main layout (seed §2)', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(nav.style.width).toBe('3.15rem');
+  });
+
+  it('leads from the menu’s account group to the notifications opt-in, named in Khmer (issue 26)', async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/v1/push/key': { body: { data: { enabled: true, public_key: '' } } },
+    });
+    const { router } = renderApp('/game/lotto/59');
+    const nav = await screen.findByRole('navigation', { name: 'ម៉ឺនុយមេ' });
+    const link = within(nav).getByRole('link', { name: 'ការជូនដំណឹង' });
+    expect(link.getAttribute('href')).toBe('/user/notifications');
+    await router.navigate('/user/notifications');
+    expect(await screen.findByRole('heading', { name: 'ការជូនដំណឹង' })).toBeTruthy();
+    // jsdom has no service worker: the page says the browser cannot, and asks for no permission.
+    expect(await screen.findByText(/កម្មវិធីរុករកនេះមិនអាចបង្ហាញការជូនដំណឹងបានទេ/)).toBeTruthy();
+    await router.navigate('/user/password');
+    expect(await screen.findByRole('heading', { name: 'ប្ដូរពាក្យសម្ងាត់' })).toBeTruthy();
+    await router.navigate('/user/elsewhere');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/lotto/59'));
   });
 
   it('shows the username in upper case and the balance with ៛, but not on sport, casino and slots', async () => {

@@ -1,6 +1,6 @@
 import type { UserDetail } from '@lotto59/contract';
 import { Monitor, Smartphone } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { MENU_WIDTH_NARROW, MENU_WIDTH_WIDE } from '@/config/constants';
@@ -13,6 +13,31 @@ import { RouteErrorBoundary } from '../route-error-boundary';
 import { isGamePath } from './menu';
 import { DesktopSideMenu, MobileSideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+/**
+ * The service worker's registration and update prompt (decision 0051): a chunk of its own, fetched only
+ * after the page has loaded and the first screen's requests are out of the way (`useAfterLoad`), so it is
+ * never on the path of `/login` or of the board.
+ */
+const AppUpdates = lazy(() => import('@/pwa/app-updates'));
+const AFTER_LOAD_DELAY_MS = 2_000;
+
+function useAfterLoad(delayMs: number): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const start = () => {
+      timer = window.setTimeout(() => setReady(true), delayMs);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(timer);
+    };
+  }, [delayMs]);
+  return ready;
+}
 
 /** Seed §6: the listed accounts also get a Mobile/Desktop button on desktop game pages. */
 const showsViewToggle = (user: UserDetail, viewMode: ViewMode, pathname: string): boolean =>
@@ -59,6 +84,7 @@ export function MainLayout() {
   const [hovered, setHovered] = useState(false);
   // The winners banner sits under the top bar (h-13): the page and the menu move down by it, so it covers nothing.
   const bannerShown = useNotifications().banner !== null;
+  const loaded = useAfterLoad(AFTER_LOAD_DELAY_MS);
   if (!user) return null; // The guard has already redirected.
 
   const desktop = viewMode === 'desktop';
@@ -103,6 +129,11 @@ export function MainLayout() {
         </RouteErrorBoundary>
         {viewToggle && <ViewToggleForListedAccounts />}
       </main>
+      {loaded && (
+        <Suspense fallback={null}>
+          <AppUpdates />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -21,6 +21,16 @@ export function AlertDialog({ options, onClose }: { options: AlertOptions; onClo
       className={`border-t-8 ${isError ? 'border-red-600' : 'border-emerald-600'}`}
     >
       <p className="text-slate-700">{options.message}</p>
+      {options.link && (
+        // A plain link: the notifications host is drawn outside the router (a full load of the page is fine).
+        <a
+          href={options.link.href}
+          onClick={onClose}
+          className="mt-3 inline-block font-semibold text-blue-700 underline underline-offset-2"
+        >
+          {options.link.label}
+        </a>
+      )}
       <button
         type="button"
         data-autofocus

@@ -1,10 +1,7 @@
-import { formatRiel, formatThousands } from '@lotto59/domain';
+import { formatRiel, formatSignedRiel } from '@lotto59/domain';
 
-/** `+950 ៛`, `−1,000 ៛`, `0 ៛`: the sign says win or lose, so colour is never the only cue. */
-export function formatSignedRiel(amount: number): string {
-  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return `${sign}${formatThousands(Math.abs(amount))} ៛`;
-}
+// The domain's signed form (one minus sign, U+2212, everywhere); kept importable from here for the screens.
+export { formatSignedRiel };
 
 /** Green for a gain, red for a loss, plain for nothing: on top of the sign, never instead of it. */
 export function winLoseClass(amount: number): string {

@@ -10,6 +10,16 @@ export const { useTranslation: useProviderTranslation } = createTranslations({ k
 export type ProviderKey = KeysOf<typeof km>;
 export type ProviderT = TFunctionOf<ProviderKey>;
 
+/**
+ * A fishing game's name with its wallet mode (issue 26, item 9): the lobby offers the same game twice, once on
+ * money moved into it (provider 4) and once on the main balance (provider 5), and each must be told apart
+ * wherever it is named (the lobby's cards, the play screen's frame).
+ */
+export function fishingGameName(provider: 4 | 5, t: ProviderT): string {
+  const name = t('games.ocean-dragon');
+  return provider === 4 ? t('fishing.nameTransfer', { name }) : t('fishing.nameSeamless', { name });
+}
+
 /** A game's name in the current language, by its code (the server's names are English). */
 export function gameName(code: string, t: ProviderT): string {
   switch (code) {

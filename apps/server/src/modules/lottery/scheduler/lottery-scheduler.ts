@@ -1,16 +1,13 @@
 import { localDateOf, localDayStartMs, type SheetLine } from '@lotto59/domain';
-import type { SchedulerLease } from '../../../db/scheduler-lease';
 import type { Clock } from '../../../platform/clock';
 import { parseSheet } from '../draws/draw-view';
 import { FEED_ALERT_AFTER_MS, type Draw, type DrawsService } from '../draws/draws.service';
 import { engineSource, type FeedSource } from '../draws/result-source';
 import type { LotterySettings } from '../lottery.settings';
 import type { LotterySettlementService } from '../settlement/settlement.service';
-import { workerErrorLog } from '../../../platform/outage-log';
 
 export interface LotterySchedulerLog {
   warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 const HOUR_MS = 3_600_000;
@@ -19,54 +16,24 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * The lottery's worker: keeps draw rows created ahead, stores each draw's sheet at draw time (engine) or
  * after the feed's confirmation hold, and settles drawn draws. Every step is a conditional update in the
- * database, so a restarted worker resumes where the last one stopped; the lease keeps it on one process.
- * Time comes only from the injected clock; tests call `tick()`.
+ * database, so a restarted worker resumes where the last one stopped. It is the job of the
+ * `lottery-scheduler` worker (db/leased-worker.ts), whose lease keeps it on one process. Time comes only from
+ * the injected clock; tests call the worker's `tick()`.
  */
 export class LotteryScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<void> | undefined;
   /** Per feed draw: when this process last asked the feed, and whether the 3-hour alert was given. */
   private readonly feedPolls = new Map<number, { atMs: number; alerted: boolean }>();
-  private log: LotterySchedulerLog | undefined;
-
   constructor(
     private readonly draws: DrawsService,
     private readonly settlement: LotterySettlementService,
     private readonly feed: FeedSource,
     private readonly clock: Clock,
-    private readonly lease: SchedulerLease,
     private readonly settings: LotterySettings,
+    /** The server's log; the operator CLI and the benchmarks have none. */
+    private readonly log?: LotterySchedulerLog | undefined,
   ) {}
 
-  tick(): Promise<void> {
-    this.current ??= this.pass().finally(() => {
-      this.current = undefined;
-    });
-    return this.current;
-  }
-
-  start(intervalMs: number, log: LotterySchedulerLog): void {
-    this.log = log;
-    const failed = workerErrorLog(log);
-    const loop = () => {
-      this.tick()
-        .catch((error: unknown) => failed(error, 'lottery scheduler tick failed'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(loop, intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, 0);
-  }
-
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current?.catch(() => undefined);
-    await this.lease.release();
-  }
-
-  private async pass(): Promise<void> {
-    if (!(await this.lease.holds())) return;
+  async pass(): Promise<void> {
     const nowMs = this.clock.nowMs();
     await this.draws.ensureAhead(nowMs);
     for (const draw of await this.draws.drawsToAdvance(nowMs)) {

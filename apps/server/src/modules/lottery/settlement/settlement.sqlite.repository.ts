@@ -1,8 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import type { LotteryBetType, Riel } from '@lotto59/domain';
+import { rawSqliteOf } from '../../../db/create-db';
+import type { Db } from '../../../db/database';
 import type { LiveItem, TicketPayout, WinningItem } from './settlement.repository';
 
-type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel];
+type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel, number | null];
 
 /**
  * The SQL of settling a draw on SQLite, as prepared statements on the better-sqlite3 handle: they run
@@ -13,15 +15,11 @@ type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel
  * Amounts are cast to integer: better-sqlite3 binds JS numbers as REAL.
  */
 export class SqliteSettlementStatements {
-  private readonly liveCount;
   private readonly itemWon;
   private readonly ticketWon;
   private readonly ticketsLost;
 
   constructor(private readonly sqlite: SQLite.Database) {
-    this.liveCount = sqlite
-      .prepare<[number], number>(`select count(*) from lottery_items where draw_id = ? and status = 'OPEN'`)
-      .pluck();
     this.itemWon = sqlite.prepare<[number, number, Riel, string, number]>(
       `insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
        values (?, ?, cast(? as integer), ?, ?)`,
@@ -43,7 +41,7 @@ export class SqliteSettlementStatements {
   }
 
   /**
-   * Hands `visit` each live item that can win, as SQLite steps to it, and answers how many items are live.
+   * Hands `visit` each live item that can win, as SQLite steps to it.
    * An item wins only if one of its numbers is the tail of some line of the sheet (whatever its posts), so
    * SQLite skips every item with none of `tails` among its numbers and only those candidates (about 1 in 8
    * in the benchmark) cross into JS, where they are scored exactly. An item of one number (most of them)
@@ -56,7 +54,7 @@ export class SqliteSettlementStatements {
     drawId: number,
     tails: Readonly<Record<LotteryBetType, readonly string[]>>,
     visit: (item: LiveItem) => void,
-  ): number {
+  ): void {
     this.inTransaction();
     const withTails = Object.entries(tails).filter(([, list]) => list.length > 0);
     if (withTails.length > 0) {
@@ -76,21 +74,20 @@ export class SqliteSettlementStatements {
         .join(' or ');
       const candidates = this.sqlite
         .prepare<(string | number)[], LiveItemRow>(
-          `select id, ticket_id, player_id, bet_type, posts, numbers, amount from lottery_items
+          `select id, ticket_id, player_id, bet_type, posts, numbers, amount, price from lottery_items
            where draw_id = ? and status = 'OPEN'
              and iif(instr(numbers, ',') = 0, case bet_type ${oneNumberTest} else 0 end, ${severalTest})
            order by id`,
         )
         .raw(true);
-      for (const [id, ticketId, playerId, betType, posts, numbers, amount] of candidates.iterate(
+      for (const [id, ticketId, playerId, betType, posts, numbers, amount, price] of candidates.iterate(
         drawId,
         ...oneNumber,
         ...several,
       )) {
-        visit({ id, ticketId, playerId, betType, posts, numbers, amount });
+        visit({ id, ticketId, playerId, betType, posts, numbers, amount, price });
       }
     }
-    return this.liveCount.get(drawId)!;
   }
 
   /** One row of `lottery_item_wins` per winner, in item order (decision 0036). */
@@ -105,4 +102,15 @@ export class SqliteSettlementStatements {
     for (const t of won) this.ticketWon.run(t.payout, nowMs, t.id);
     this.ticketsLost.run(nowMs, drawId);
   }
+}
+
+/**
+ * On SQLite, the settling statements on its raw handle, prepared on first use (the tables exist only once
+ * the migrations ran); undefined on PostgreSQL, which settles through settlement.repository.ts.
+ */
+export function sqliteSettlementOf(db: Db): (() => SqliteSettlementStatements) | undefined {
+  const sqlite = rawSqliteOf(db);
+  if (!sqlite) return undefined;
+  let statements: SqliteSettlementStatements | undefined;
+  return () => (statements ??= new SqliteSettlementStatements(sqlite));
 }

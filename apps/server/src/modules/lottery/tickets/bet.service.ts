@@ -28,7 +28,8 @@ import type { Db, Executor } from '../../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
-import type { WalletService } from '../../wallet/wallet.public';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import type { StakeBatchWriter, WalletService } from '../../wallet/wallet.public';
 import type { DrawsService, Draw } from '../draws/draws.service';
 import type { LotterySettings } from '../lottery.settings';
 import { itemStatusAt, itemView, ticketHeadView } from './ticket-view';
@@ -42,6 +43,8 @@ interface PlannedItem {
   lineCodes: string[];
   permute: boolean;
   amount: ReturnType<typeof riel>;
+  /** The bet type's payout multiple now: stored with the item and paid at settlement (decision 0043). */
+  price: number;
   money: ItemMoney;
 }
 
@@ -83,8 +86,14 @@ export class LotteryBetService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wallet: WalletService,
+    /**
+     * The process's one money write queue (wallet.write-queue.ts): each stake and refund waits in it, so a
+     * flood is refused with 503 BUSY before anything is written and a shutdown drains what was accepted.
+     */
+    private readonly writes: Pick<StakeBatchWriter, 'run'>,
     private readonly draws: DrawsService,
     private readonly settings: LotterySettings,
+    private readonly rg: RgGuard,
   ) {}
 
   async bet(playerId: number, body: LotteryBetRequest): Promise<LotteryBet> {
@@ -97,8 +106,10 @@ export class LotteryBetService {
     this.checkOpen(draw);
     const planned = this.plan(draw, body);
     try {
-      return await retryOnConflict(() =>
-        this.db.transaction().execute((trx) => this.place(trx, playerId, draw, body, hash, planned)),
+      return await this.writes.run(() =>
+        retryOnConflict(() =>
+          this.db.transaction().execute((trx) => this.place(trx, playerId, draw, body, hash, planned)),
+        ),
       );
     } catch (error) {
       if (error instanceof ExposureRefused) throw await this.exposureRefusal(error);
@@ -151,7 +162,16 @@ export class LotteryBetService {
         ...new Set(posts.flatMap((p) => lineCodesOfPost(draw.layout, item.bet_type, p) ?? [])),
       ];
       const money = itemMoney({ amount, numberCount: numbers.length, lines, rate: pricing.rate });
-      return { betType: item.bet_type, posts, numbers, lineCodes, permute: item.permute, amount, money };
+      return {
+        betType: item.bet_type,
+        posts,
+        numbers,
+        lineCodes,
+        permute: item.permute,
+        amount,
+        price: pricing.price[item.bet_type],
+        money,
+      };
     });
   }
 
@@ -202,6 +222,7 @@ export class LotteryBetService {
         numbers: item.numbers.join(','),
         permute: item.permute ? 1 : 0,
         amount: item.amount,
+        price: item.price,
         lines: item.money.lines,
         face_amount: item.money.face,
         discount: item.money.discount,
@@ -214,6 +235,8 @@ export class LotteryBetService {
         hidden_at_ms: null,
       })),
     );
+    // Responsible gaming: the net price judged and counted before the debit (a refusal rolls the ticket back).
+    await this.rg.stakeWithin(trx, playerId, 'LOTTERY_TICKET', totals.net, nowMs);
     const receipt = await this.wallet
       .transferWithin(trx, {
         idempotencyKey: stakeKey(playerId, body.request_id),
@@ -281,36 +304,39 @@ export class LotteryBetService {
     if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
     this.checkOpen(await this.draws.byId(ticket.draw_id));
     if (ticket.status !== 'OPEN') throw refuse({ code: 'BETTING_CLOSED' });
-    return retryOnConflict(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.draws.lockOpen(trx, ticket.draw_id);
-        const nowMs = this.clock.nowMs();
-        const deleted = await repo.markTicketItemsDeleted(trx, ticketId, nowMs);
-        const refunded = riel(deleted.reduce((sum, i) => sum + i.net_amount, 0));
-        if (deleted.length === 0) {
-          // Deleted meanwhile by another call: nothing more to refund.
-          return {
-            ticket_id: ticketId,
-            refunded: 0,
-            balance: await this.wallet.playerBalance(playerId, trx),
-          };
-        }
-        await this.freeExposure(trx, ticket.draw_id, deleted);
-        await repo.subtractFromTicket(trx, ticketId, {
-          face: riel(deleted.reduce((s, i) => s + i.face_amount, 0)),
-          discount: riel(deleted.reduce((s, i) => s + i.discount, 0)),
-          net: refunded,
-        });
-        const receipt = await this.wallet.transferWithin(trx, {
-          idempotencyKey: `lottery:refund:ticket:${String(ticketId)}`,
-          kind: 'lottery_refund',
-          from: { system: 'house' },
-          to: { playerId },
-          amount: refunded,
-          reference: `lottery-ticket:${String(ticketId)}`,
-        });
-        return { ticket_id: ticketId, refunded, balance: receipt.toBalanceAfter };
-      }),
+    return this.writes.run(() =>
+      retryOnConflict(() =>
+        this.db.transaction().execute(async (trx) => {
+          await this.draws.lockOpen(trx, ticket.draw_id);
+          const nowMs = this.clock.nowMs();
+          const deleted = await repo.markTicketItemsDeleted(trx, ticketId, nowMs);
+          const refunded = riel(deleted.reduce((sum, i) => sum + i.net_amount, 0));
+          if (deleted.length === 0) {
+            // Deleted meanwhile by another call: nothing more to refund.
+            return {
+              ticket_id: ticketId,
+              refunded: 0,
+              balance: await this.wallet.playerBalance(playerId, trx),
+            };
+          }
+          await this.freeExposure(trx, ticket.draw_id, deleted);
+          await repo.subtractFromTicket(trx, ticketId, {
+            face: riel(deleted.reduce((s, i) => s + i.face_amount, 0)),
+            discount: riel(deleted.reduce((s, i) => s + i.discount, 0)),
+            net: refunded,
+          });
+          await this.rg.countWithin(trx, playerId, 'REFUND', refunded);
+          const receipt = await this.wallet.transferWithin(trx, {
+            idempotencyKey: `lottery:refund:ticket:${String(ticketId)}`,
+            kind: 'lottery_refund',
+            from: { system: 'house' },
+            to: { playerId },
+            amount: refunded,
+            reference: `lottery-ticket:${String(ticketId)}`,
+          });
+          return { ticket_id: ticketId, refunded, balance: receipt.toBalanceAfter };
+        }),
+      ),
     );
   }
 
@@ -320,38 +346,41 @@ export class LotteryBetService {
     if (!item) throw new AppError('NOT_FOUND', 'Item not found.');
     this.checkOpen(await this.draws.byId(item.draw_id));
     if (item.status !== 'OPEN') throw new AppError('NOT_FOUND', 'Item not found.');
-    return retryOnConflict(() =>
-      this.db.transaction().execute(async (trx) => {
-        await this.draws.lockOpen(trx, item.draw_id);
-        const deleted = await repo.markItemDeleted(trx, itemId, this.clock.nowMs());
-        if (!deleted) throw new AppError('NOT_FOUND', 'Item not found.');
-        await this.freeExposure(trx, item.draw_id, [deleted]);
-        const ticket = await repo.subtractFromTicket(trx, deleted.ticket_id, {
-          face: deleted.face_amount,
-          discount: deleted.discount,
-          net: deleted.net_amount,
-        });
-        const receipt = await this.wallet.transferWithin(trx, {
-          idempotencyKey: `lottery:refund:item:${String(itemId)}`,
-          kind: 'lottery_refund',
-          from: { system: 'house' },
-          to: { playerId },
-          amount: deleted.net_amount,
-          reference: `lottery-ticket:${String(deleted.ticket_id)}`,
-        });
-        return {
-          item_id: itemId,
-          ticket_id: deleted.ticket_id,
-          refunded: deleted.net_amount,
-          ticket: {
-            total_amount: ticket.total_amount,
-            discount: ticket.discount,
-            net_amount: ticket.net_amount,
-            status: ticket.status,
-          },
-          balance: receipt.toBalanceAfter,
-        };
-      }),
+    return this.writes.run(() =>
+      retryOnConflict(() =>
+        this.db.transaction().execute(async (trx) => {
+          await this.draws.lockOpen(trx, item.draw_id);
+          const deleted = await repo.markItemDeleted(trx, itemId, this.clock.nowMs());
+          if (!deleted) throw new AppError('NOT_FOUND', 'Item not found.');
+          await this.freeExposure(trx, item.draw_id, [deleted]);
+          const ticket = await repo.subtractFromTicket(trx, deleted.ticket_id, {
+            face: deleted.face_amount,
+            discount: deleted.discount,
+            net: deleted.net_amount,
+          });
+          await this.rg.countWithin(trx, playerId, 'REFUND', deleted.net_amount);
+          const receipt = await this.wallet.transferWithin(trx, {
+            idempotencyKey: `lottery:refund:item:${String(itemId)}`,
+            kind: 'lottery_refund',
+            from: { system: 'house' },
+            to: { playerId },
+            amount: deleted.net_amount,
+            reference: `lottery-ticket:${String(deleted.ticket_id)}`,
+          });
+          return {
+            item_id: itemId,
+            ticket_id: deleted.ticket_id,
+            refunded: deleted.net_amount,
+            ticket: {
+              total_amount: ticket.total_amount,
+              discount: ticket.discount,
+              net_amount: ticket.net_amount,
+              status: ticket.status,
+            },
+            balance: receipt.toBalanceAfter,
+          };
+        }),
+      ),
     );
   }
 

@@ -6,7 +6,8 @@ import type { LotteryItemsTable, LotteryTicketsTable, StoredTicketStatus } from 
 // All SQL of lottery tickets, items and the per-number exposure.
 
 export type TicketRow = Selectable<LotteryTicketsTable>;
-export type ItemRow = Selectable<LotteryItemsTable>;
+/** An item as its readers see it; the price it was sold at is settlement's alone (decision 0043). */
+export type ItemRow = Omit<Selectable<LotteryItemsTable>, 'price'>;
 
 export async function findTicketByRequest(
   ex: Executor,

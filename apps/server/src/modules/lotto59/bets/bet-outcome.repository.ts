@@ -5,9 +5,10 @@ import type { Database, Executor } from '../../../db/database';
 /*
  * A bet's status, payout and settled time as every reader sees them (docs/decisions/0027). Settlement
  * does not write range, over/under or NUMBER bets: they stay stored PENDING, and their outcome is read
- * from their round, which settlement gives its winning band and side, its post balls and the rates it
- * paid (migration 0009). A void round's bets are not written either. What is stored wins when it is not
- * PENDING: jackpot lines (settlement writes them) and bets settled or voided before decision 0027.
+ * from their round, which settlement gives its winning band and side, its post balls and the rates in force
+ * (migration 0009), and from the rate the bet was sold at (migration 0014, decision 0043; the round's rate
+ * pays only bets sold before that). A void round's bets are not written either. What is stored wins when
+ * it is not PENDING: jackpot lines (settlement writes them) and bets settled or voided before decision 0027.
  *
  * The expressions are SQL text over two aliases, `b` (lotto59_bets) and `r` (its lotto59_rounds row),
  * so that the Kysely queries and the SQLite prepared statements read the very same text. Integer maths
@@ -27,14 +28,18 @@ export const BET_STATUS_SQL = `(case
   when ${RATED_WINS} then 'WON'
   else 'LOST' end)`;
 
-/** Payout: the stake back for a void round, stake × rate / 100 for a win, else 0. */
+/**
+ * Payout: the stake back for a void round, stake × rate / 100 for a win, else 0. The rate is the one the
+ * bet was sold at, stored on it (decision 0043); a bet sold before rates were stored (null) is paid at the
+ * round's, the rates in force when the round settled, as it was before.
+ */
 export const BET_PAYOUT_SQL = `(case
   when b.status <> 'PENDING' then b.payout
   when r.status = 'VOID' then b.amount
   when r.status <> 'SETTLED' then 0
-  when b.type = r.winning_band then b.amount * r.band_rate_hundredths / 100
-  when b.type = r.winning_side then b.amount * r.side_rate_hundredths / 100
-  when ${NUMBER_WINS} then b.amount * r.number_rate_hundredths / 100
+  when b.type = r.winning_band then b.amount * coalesce(b.rate_hundredths, r.band_rate_hundredths) / 100
+  when b.type = r.winning_side then b.amount * coalesce(b.rate_hundredths, r.side_rate_hundredths) / 100
+  when ${NUMBER_WINS} then b.amount * coalesce(b.rate_hundredths, r.number_rate_hundredths) / 100
   else 0 end)`;
 
 /**

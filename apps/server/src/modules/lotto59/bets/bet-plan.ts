@@ -23,6 +23,8 @@ export interface PlannedBet {
   /** Jackpot line, ascending. */
   line: number[] | null;
   amount: Riel;
+  /** The rate of the type now, stored with the bet and paid at settlement (decision 0043); null for JACKPOT. */
+  rateHundredths: number | null;
 }
 
 /** A validated submission: what to write, what to debit, and the fingerprint of the request. */
@@ -51,7 +53,14 @@ export function planBets(body: PlaceBetRequest, s: Lotto59Settings): BetPlan {
   const errors: Record<string, string[]> = {};
   body.bets.forEach((item, i) => {
     if (item.type !== 'NUMBER') {
-      bets.push({ type: item.type, post: null, number: null, line: null, amount: riel(item.amount) });
+      bets.push({
+        type: item.type,
+        post: null,
+        number: null,
+        line: null,
+        amount: riel(item.amount),
+        rateHundredths: s.rates[item.type],
+      });
       return;
     }
     const numbers = numbersOf(item.numbers);
@@ -61,7 +70,14 @@ export function planBets(body: PlaceBetRequest, s: Lotto59Settings): BetPlan {
     }
     for (const post of new Set(item.posts)) {
       for (const number of numbers.value)
-        bets.push({ type: 'NUMBER', post, number, line: null, amount: riel(item.amount) });
+        bets.push({
+          type: 'NUMBER',
+          post,
+          number,
+          line: null,
+          amount: riel(item.amount),
+          rateHundredths: s.rates.NUMBER,
+        });
     }
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -75,7 +91,7 @@ export function planBets(body: PlaceBetRequest, s: Lotto59Settings): BetPlan {
     roundId: body.result_id,
     bets,
     totalRiel: sum(bets),
-    requestHash: fingerprint(['BET', body.poll, body.result_id, bets]),
+    requestHash: fingerprint(['BET', body.poll, body.result_id, asRequested(bets)]),
   };
 }
 
@@ -95,6 +111,7 @@ export function planJackpot(body: PlaceJackpotRequest, s: Lotto59Settings): BetP
       number: null,
       line: valid.value,
       amount: riel(s.jackpot.stakeRiel),
+      rateHundredths: null,
     });
   });
   if (Object.keys(errors).length > 0) throw validationError(errors);
@@ -105,7 +122,7 @@ export function planJackpot(body: PlaceJackpotRequest, s: Lotto59Settings): BetP
     roundId: body.result_id,
     bets,
     totalRiel: sum(bets),
-    requestHash: fingerprint(['JACKPOT', body.poll, body.result_id, bets]),
+    requestHash: fingerprint(['JACKPOT', body.poll, body.result_id, asRequested(bets)]),
   };
 }
 
@@ -131,7 +148,21 @@ function sum(bets: readonly PlannedBet[]): Riel {
   return riel(bets.reduce((total, b) => total + b.amount, 0));
 }
 
+/**
+ * What the player asked for, without the rate the server adds: a retry after a restart with other rates
+ * is the same request (a replay of the first answer, at the rate it was sold at), not a reused key. The
+ * fields stay in their order, so the fingerprints of submissions stored before decision 0043 still match.
+ */
+function asRequested(bets: readonly PlannedBet[]) {
+  return bets.map(({ type, post, number, line, amount }) => ({ type, post, number, line, amount }));
+}
+
 /** Fingerprint of what a key was used for: the expanded rows, so equivalent spellings compare equal. */
 function fingerprint(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** What responsible gaming counts a submission as: bets or jackpot lines, both a wager (spec §2). */
+export function movementOf(plan: BetPlan): 'LOTTO59_BET' | 'LOTTO59_JACKPOT_LINE' {
+  return plan.kind === 'JACKPOT' ? 'LOTTO59_JACKPOT_LINE' : 'LOTTO59_BET';
 }

@@ -4,6 +4,9 @@ import type { BetPlan } from './bet-plan';
 import type { BetRow } from './bets.repository';
 import { iso } from '../rounds/round-view';
 
+/** A new bet as written: the record's columns, and the rate it was sold at (never shown, decision 0043). */
+export type NewBetRow = Omit<BetRow, 'id'> & { rate_hundredths: number | null };
+
 /**
  * The rows of a submission's new bets, as every writer stores them: the one mapping from a plan to rows
  * (the PostgreSQL batch statement writes the same columns in SQL, bets.pg.repository.ts).
@@ -11,7 +14,7 @@ import { iso } from '../rounds/round-view';
 export function newBetRows(
   plan: BetPlan,
   ids: { groupId: number; playerId: number; nowMs: number },
-): Omit<BetRow, 'id'>[] {
+): NewBetRow[] {
   return plan.bets.map((b) => ({
     group_id: ids.groupId,
     round_id: plan.roundId,
@@ -22,6 +25,7 @@ export function newBetRows(
     number: b.number,
     numbers: b.line === null ? null : b.line.join(','),
     amount: b.amount,
+    rate_hundredths: b.rateHundredths,
     payout: riel(0),
     jackpot_win_amount: riel(0),
     jackpot_result: null,

@@ -14,7 +14,8 @@ import type {
   TransferReceipt,
 } from '../../wallet/wallet.public';
 import type { Lotto59Settings } from '../lotto59.settings';
-import { jackpotOverLimit, type BetPlan } from './bet-plan';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import { jackpotOverLimit, movementOf, type BetPlan } from './bet-plan';
 import { newBetRows, toBetRecord } from './bet-record';
 import type { BetWriter, WrittenSubmission } from './bets.kysely-writer';
 import { insertBetBatch, type WrittenBetRow } from './bets.pg.repository';
@@ -55,10 +56,10 @@ export class GroupCommitBetWriter implements BetWriter {
 
   constructor(
     batches: StakeBatchWriter,
-    deps: { db: Db; settings: Lotto59Settings; exact: BetWriter } & BetGroupCommitOptions,
+    deps: { db: Db; settings: Lotto59Settings; rg: RgGuard; exact: BetWriter } & BetGroupCommitOptions,
   ) {
     this.lane = batches.lane<BetSubmission, WrittenSubmission>({
-      sqlite: (sqlite) => new SqliteBetPart(sqlite, deps.settings),
+      sqlite: (sqlite) => new SqliteBetPart(sqlite, deps.settings, deps.rg),
       pg: () => new PgBetPart(deps.db, deps.exact, deps),
     });
   }
@@ -81,6 +82,7 @@ class SqliteBetPart implements SqliteStakeGame<BetSubmission, WrittenSubmission>
   constructor(
     sqlite: SQLite.Database,
     private readonly settings: Lotto59Settings,
+    private readonly rg: RgGuard,
   ) {
     this.sql = new BetSqliteStatements(sqlite);
   }
@@ -110,7 +112,17 @@ class SqliteBetPart implements SqliteStakeGame<BetSubmission, WrittenSubmission>
         throw jackpotOverLimit(this.settings);
     }
 
-    const stake = takeStake(stakeOf(sub));
+    // Responsible gaming: judged and counted before the debit (a refusal writes nothing); a debit refused
+    // after it takes the count back, in the same transaction (the batch has no savepoints).
+    const movement = movementOf(plan);
+    this.rg.stakeSqlite(playerId, movement, plan.totalRiel, nowMs);
+    let stake: TransferReceipt;
+    try {
+      stake = takeStake(stakeOf(sub));
+    } catch (error) {
+      if (error instanceof AppError) this.rg.uncountSqlite(playerId, movement, plan.totalRiel, nowMs);
+      throw error;
+    }
     // The group and its stake commit together, and this batch holds the only writer: a used stake key
     // without its group is a fault, not a replay.
     if (stake.replayed) throw new Error('a stake without its group');

@@ -3,8 +3,9 @@ import type { Db, Executor } from '../../../db/database';
 import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import type { WalletService } from '../../wallet/wallet.public';
-import { jackpotOverLimit, type BetPlan } from './bet-plan';
+import { jackpotOverLimit, movementOf, type BetPlan } from './bet-plan';
 import { newBetRows, toBetRecord } from './bet-record';
 import * as repo from './bets.repository';
 import type { Lotto59Settings } from '../lotto59.settings';
@@ -36,6 +37,7 @@ export class KyselyBetWriter implements BetWriter {
     private readonly clock: Clock,
     private readonly wallet: WalletService,
     private readonly settings: Lotto59Settings,
+    private readonly rg: RgGuard,
   ) {}
 
   write(playerId: number, key: string, plan: BetPlan): Promise<WrittenSubmission> {
@@ -72,6 +74,8 @@ export class KyselyBetWriter implements BetWriter {
     if (!round || round.status !== 'OPEN' || round.poll !== plan.poll) throw new AppError('ROUND_NOT_OPEN');
     if (nowMs >= round.close_at_ms) throw new AppError('BETTING_CLOSED');
 
+    // Responsible gaming, judged and counted before the debit in its transaction (a refusal rolls it back).
+    await this.rg.stakeWithin(trx, playerId, movementOf(plan), plan.totalRiel, nowMs);
     const stake = await this.wallet.transferWithin(trx, {
       idempotencyKey: repo.stakeKeyOf(key, playerId),
       kind: 'bet_stake',

@@ -33,7 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     slowPathKeys = [];
     failures = [];
     const { wallet, lotto59 } = t.app.services;
-    const exact = new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings);
+    const exact = new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings, t.app.services.rgGuard);
     const slowPath: BetWriter = {
       write(playerId, key, plan) {
         slowPathKeys.push(key);
@@ -45,6 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     writer = new GroupCommitBetWriter(stakeBatches, {
       db: t.tdb.db,
       settings: lotto59.settings,
+      rg: t.app.services.rgGuard,
       exact: slowPath,
       onBatch: (n) => batches.push(n),
       onBatchFailed: (error) => failures.push(error),
@@ -137,7 +138,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
       {
         db: t.tdb.db,
         settings: lotto59.settings,
-        exact: new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings),
+        rg: t.app.services.rgGuard,
+        exact: new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings, t.app.services.rgGuard),
         onBatchFailed: (error) => failures.push(error),
       },
     );
@@ -181,7 +183,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
       {
         db: t.tdb.db,
         settings: lotto59.settings,
-        exact: new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings),
+        rg: t.app.services.rgGuard,
+        exact: new KyselyBetWriter(t.tdb.db, t.clock, wallet, lotto59.settings, t.app.services.rgGuard),
         onBatch: (n) => batches.push(n),
         onBatchFailed: (error) => failures.push(error),
       },
@@ -223,14 +226,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('bet group commit on postgres', 
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
-  /** Until `n` statements of this database wait for a row lock. */
+  /**
+   * Until `n` batch statements of this database wait for a row lock (the house's, or a player's
+   * responsible-gaming row that the batch ahead holds). Matched on the statement's first CTEs:
+   * pg_stat_activity keeps only the first kilobyte of a query's text.
+   */
   async function waitUntilBlockedOnHouse(n: number): Promise<void> {
     for (let tries = 0; tries < 200; tries++) {
       const { rows } = await sql<{ waiting: number }>`
         select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query like '%stake_house%'`.execute(
-        t.tdb.db,
-      );
+        where datname = current_database() and wait_event_type = 'Lock'
+          and query like '%with%sub as (%lotto59_rounds%'`.execute(t.tdb.db);
       if (rows[0]!.waiting >= n) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
+import { rgBatchCtes } from '../../responsible-gaming/responsible-gaming.public';
 import type { PgStakeStatement } from '../../wallet/wallet.public';
 import type { BetPlan } from './bet-plan';
 import type { BetRow } from './bets.repository';
@@ -21,6 +22,9 @@ export async function insertBetBatch(
   const items = subs.flatMap((s, i) => s.plan.bets.map((b) => ({ sub: i + 1, ...b })));
   const column = <T>(pick: (s: (typeof subs)[number], i: number) => T) => subs.map(pick);
   const stake = (i: number) => stakes[i]!;
+  // Responsible gaming in the same statement: a submission over a limit, or of a player on a break or
+  // excluded, is left out (the exact writer answers its refusal); the stakes taken are counted.
+  const rg = rgBatchCtes({ source: 'bet_sub', out: 'bet_sub_rg', nowMs });
   const { rows } = await sql<WrittenBetRow>`
     with
     sub as (
@@ -41,25 +45,27 @@ export async function insertBetBatch(
       where not exists (
         select 1 from lotto59_bet_groups g
         where g.player_id = sub.player_id and g.idempotency_key = sub.group_key)),
-    ${statement.ctes('bet_sub')},
+    ${rg.judge},
+    ${statement.ctes('bet_sub_rg')},
+    ${rg.count('stake')},
     bet_group as (
       insert into lotto59_bet_groups (player_id, round_id, kind, idempotency_key, request_hash, amount,
         balance_after, stake_transfer_id, created_at_ms)
       select s.player_id, s.round_id, 'BET', s.group_key, s.group_hash, s.amount, stake.from_balance_after,
         stake.id, cast(${nowMs} as bigint)
-      from stake join bet_sub s on s.stake_key = stake.idempotency_key
+      from stake join bet_sub_rg s on s.stake_key = stake.idempotency_key
       order by s.ord
       returning id, player_id, balance_after),
     bet_rows as (
       insert into lotto59_bets (group_id, round_id, player_id, poll, type, post, number, numbers, amount,
-        created_at_ms)
+        rate_hundredths, created_at_ms)
       select bet_group.id, s.round_id, s.player_id, s.poll, item.type, item.post, item.number, null,
-        item.amount, cast(${nowMs} as bigint)
-      from bet_group join bet_sub s on s.player_id = bet_group.player_id
+        item.amount, item.rate_hundredths, cast(${nowMs} as bigint)
+      from bet_group join bet_sub_rg s on s.player_id = bet_group.player_id
         join unnest(cast(${items.map((x) => x.sub)} as bigint[]), cast(${items.map((x) => x.type)} as text[]),
           cast(${items.map((x) => x.post)} as text[]), cast(${items.map((x) => x.number)} as integer[]),
-          cast(${items.map((x) => x.amount)} as bigint[]))
-          with ordinality as item(sub, type, post, number, amount, ord) on item.sub = s.ord
+          cast(${items.map((x) => x.amount)} as bigint[]), cast(${items.map((x) => x.rateHundredths)} as integer[]))
+          with ordinality as item(sub, type, post, number, amount, rate_hundredths, ord) on item.sub = s.ord
       order by item.ord
       returning *)
     select bet_rows.*, bet_group.balance_after

@@ -46,10 +46,6 @@ export function findGroupByKey(ex: Executor, playerId: number, idempotencyKey: s
     .executeTakeFirst();
 }
 
-export function findGroup(ex: Executor, groupId: number) {
-  return ex.selectFrom('lotto59_bet_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
-}
-
 export async function insertGroup(ex: Executor, row: Insertable<BetGroupsTable>): Promise<number> {
   const { id } = await ex
     .insertInto('lotto59_bet_groups')

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { BetType, Pool, Post, Riel, RoundStatus } from '@lotto59/domain';
 import type { BetGroupKind } from '../lotto59.table';
 import { BET_RECORD_SQL, BETS_WITH_ROUND_SQL } from './bet-outcome.repository';
+import type { NewBetRow } from './bet-record';
 import type { BetRow } from './bets.repository';
 
 /**
@@ -41,10 +42,22 @@ export class BetSqliteStatements {
          balance_after, stake_transfer_id, created_at_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertBetStatement = sqlite.prepare<
-      [number, number, number, Pool, BetType, Post | null, number | null, string | null, Riel, number]
+      [
+        number,
+        number,
+        number,
+        Pool,
+        BetType,
+        Post | null,
+        number | null,
+        string | null,
+        Riel,
+        number | null,
+        number,
+      ]
     >(
       `insert into lotto59_bets (group_id, round_id, player_id, poll, type, post, number, numbers, amount,
-         created_at_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         rate_hundredths, created_at_ms) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -90,10 +103,10 @@ export class BetSqliteStatements {
     return Number(lastInsertRowid);
   }
 
-  /** One bet row (new: pending, no payout); its id. */
+  /** One bet row (new: pending, no payout, the rate it was sold at); its id. */
   insertBet(
     b: Pick<
-      BetRow,
+      NewBetRow,
       | 'group_id'
       | 'round_id'
       | 'player_id'
@@ -103,6 +116,7 @@ export class BetSqliteStatements {
       | 'number'
       | 'numbers'
       | 'amount'
+      | 'rate_hundredths'
       | 'created_at_ms'
     >,
   ): number {
@@ -116,6 +130,7 @@ export class BetSqliteStatements {
       b.number,
       b.numbers,
       b.amount,
+      b.rate_hundredths,
       b.created_at_ms,
     );
     return Number(lastInsertRowid);

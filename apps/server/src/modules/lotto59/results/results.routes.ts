@@ -1,6 +1,8 @@
 import {
   envelope,
+  type LottoConfig,
   lottoConfigSchema,
+  numberStatsSchema,
   playingRoundSchema,
   pollQuerySchema,
   recentResultsSchema,
@@ -17,6 +19,26 @@ import type { Lotto59Settings } from '../lotto59.settings';
 import type { PoolsService } from '../rounds/pools.service';
 import type { ResultsService } from './results.service';
 
+/**
+ * `GET /api/v1/lotto59/config`'s answer: the settings in the contract's shape (also carried by the login's
+ * answer, decision 0053).
+ */
+export function lottoConfigOf(settings: Lotto59Settings): LottoConfig {
+  const seconds = (ms: number) => ms / 1000;
+  const { rates, limits, jackpot, openMs } = settings;
+  return {
+    rates,
+    limits,
+    jackpot,
+    timing: {
+      openSeconds: { POLL_1: seconds(openMs.POLL_1), POLL_2: seconds(openMs.POLL_2) },
+      releaseDelaySeconds: seconds(settings.releaseDelayMs),
+      releaseBallSeconds: seconds(settings.ballIntervalMs),
+      releaseTotalSeconds: seconds(settings.releaseTotalMs),
+    },
+  };
+}
+
 /** The result calls of seed §7; `?poll=` picks the stream, else the player's own pool (`/api/poll`). */
 export function resultsRoutes(deps: {
   results: ResultsService;
@@ -31,23 +53,21 @@ export function resultsRoutes(deps: {
       poll ? Promise.resolve(poll) : deps.pools.poolOf(request.auth!.playerId);
     const tags = ['lotto59'];
 
-    const seconds = (ms: number) => ms / 1000;
-    const { rates, limits, jackpot, openMs } = deps.settings;
-    const config = {
-      rates,
-      limits,
-      jackpot,
-      timing: {
-        openSeconds: { POLL_1: seconds(openMs.POLL_1), POLL_2: seconds(openMs.POLL_2) },
-        releaseDelaySeconds: seconds(deps.settings.releaseDelayMs),
-        releaseBallSeconds: seconds(deps.settings.ballIntervalMs),
-        releaseTotalSeconds: seconds(deps.settings.releaseTotalMs),
-      },
-    };
+    const config = lottoConfigOf(deps.settings);
     r.get(
       '/api/v1/lotto59/config',
       { schema: { tags, response: { 200: envelope(lottoConfigSchema) } }, onRequest },
       async () => ({ data: config }),
+    );
+    r.get(
+      '/api/v1/lotto59/stats',
+      {
+        schema: { tags, querystring: pollQuerySchema, response: { 200: envelope(numberStatsSchema) } },
+        onRequest,
+      },
+      async (request) => ({
+        data: await deps.results.numberStats(await poolOf(request, request.query.poll)),
+      }),
     );
     r.get(
       '/api/result/history',

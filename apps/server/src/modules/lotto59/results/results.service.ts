@@ -1,4 +1,5 @@
 import type {
+  NumberStatsAnswer,
   PlayingRound,
   RecentResults,
   ReleasingRound,
@@ -6,14 +7,25 @@ import type {
   ResultHistoryPage,
   ResultHistoryQuery,
 } from '@lotto59/contract';
-import { RESULT_GRID, overUnderTypeOf, rangeTypeOf, resultLabelOf, type Pool } from '@lotto59/domain';
+import {
+  NUMBER_STATS_DRAWS,
+  RESULT_GRID,
+  numberStats,
+  overUnderTypeOf,
+  rangeTypeOf,
+  resultLabelOf,
+  type Pool,
+} from '@lotto59/domain';
 import type { Clock } from '../../../platform/clock';
 import { localDateRange, pageMeta } from '../../../http/list-query';
-import { iso } from '../rounds/round-view';
+import { iso, parseNumbers } from '../rounds/round-view';
 import type { RoundsService } from '../rounds/rounds.service';
 
 /** The result calls of seed §7. A round shows only what is public at this instant (round-view.ts). */
 export class ResultsService {
+  /** The hot and cold numbers per pool, kept until a newer draw is public (one count per draw, not per call). */
+  private readonly stats = new Map<Pool, Promise<NumberStatsAnswer>>();
+
   constructor(
     private readonly rounds: RoundsService,
     private readonly clock: Clock,
@@ -55,6 +67,39 @@ export class ResultsService {
       items: rows.map((r) => this.rounds.view(r, nowMs)),
       meta: pageMeta(query.page, query.per_page, count),
     };
+  }
+
+  /**
+   * How often each ball came out over the pool's last 100 fully drawn rounds, with the hot and cold numbers
+   * (issue 26). Cached per draw: a call reads the newest revealed round's id (one indexed row) and counts the
+   * 100 rounds again only when it differs from the cached answer's. The promise is kept, so calls that find
+   * the same new draw share one read; a failed read is dropped at once.
+   */
+  async numberStats(poll: Pool): Promise<NumberStatsAnswer> {
+    const nowMs = this.clock.nowMs();
+    const [newest] = await this.pastRounds.revealedRounds({ poll, nowMs }, { limit: 1, offset: 0 });
+    const newestId = newest?.id ?? null;
+    const cached = this.stats.get(poll);
+    if (cached && (await cached.catch(() => null))?.result_id === newestId) return cached;
+    const read = this.countNumbers(poll, nowMs, newestId);
+    this.stats.set(poll, read);
+    read.catch(() => {
+      if (this.stats.get(poll) === read) this.stats.delete(poll);
+    });
+    return read;
+  }
+
+  private async countNumbers(poll: Pool, nowMs: number, newestId: number | null): Promise<NumberStatsAnswer> {
+    const rows = await this.pastRounds.revealedRounds(
+      { poll, nowMs },
+      { limit: NUMBER_STATS_DRAWS, offset: 0 },
+    );
+    // Fully drawn rounds only (a void round has no total and no draw to count).
+    const draws = rows
+      .filter((r) => r.total !== null && r.numbers !== null)
+      .map((r) => parseNumbers(r.numbers));
+    const { draws: counted, counts, hot, cold } = numberStats(draws);
+    return { poll, result_id: newestId, draws: counted, counts: [...counts], hot: [...hot], cold: [...cold] };
   }
 
   /** The 7 × 10 grid of seed §4: the last 10 results, oldest first (one column each). */

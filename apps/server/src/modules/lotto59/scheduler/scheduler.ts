@@ -5,24 +5,18 @@ import type { JackpotService } from '../settlement/jackpot.service';
 import type { Lotto59Settings } from '../lotto59.settings';
 import { parseNumbers, releasedCountAt } from '../rounds/round-view';
 import type { Round, RoundsService } from '../rounds/rounds.service';
-import type { SchedulerLease } from './scheduler-lease';
 import type { SettlementService } from '../settlement/settlement.service';
-import { workerErrorLog } from '../../../platform/outage-log';
-
-export interface SchedulerLog {
-  error(obj: object, msg: string): void;
-}
 
 /**
  * The draw scheduler: drives both streams through decisions §3 — a round OPEN until close_at, then
  * RELEASING (numbers drawn from the stored seed, balls out one by one, seed revealed with the last ball),
  * then SETTLED — while the next round of the pool opens at close_at. Every step reads the database and
  * moves a round with a conditional update, so a restarted (or second) scheduler resumes where the last
- * one stopped and never repeats a step. Time comes only from the injected clock; tests call `tick()`.
+ * one stopped and never repeats a step. Time comes only from the injected clock. It is the job of the
+ * `lotto59-scheduler` worker (db/leased-worker.ts), which runs `pass()` on the lease's holder; tests call
+ * the worker's `tick()`.
  */
 export class Scheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private current: Promise<void> | undefined;
   private poolSeeded = false;
   /** Per releasing round: balls already announced and whether the result was (this process's memory). */
   private readonly announced = new Map<number, { balls: number; result: boolean }>();
@@ -33,44 +27,11 @@ export class Scheduler {
     private readonly jackpot: JackpotService,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly lease: SchedulerLease,
     private readonly settings: Lotto59Settings,
   ) {}
 
-  /** One pass over both pools; concurrent calls share the pass in progress. */
-  tick(): Promise<void> {
-    this.current ??= this.pass().finally(() => {
-      this.current = undefined;
-    });
-    return this.current;
-  }
-
-  start(intervalMs: number, log: SchedulerLog): void {
-    const failed = workerErrorLog(log);
-    const loop = () => {
-      this.tick()
-        .catch((error: unknown) => failed(error, 'lotto59 scheduler tick failed'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(loop, intervalMs);
-        });
-    };
-    this.timer = setTimeout(loop, 0);
-  }
-
-  /** Whether this process runs the draw loop and holds its lease (the one that draws; /healthz). */
-  leads(): boolean {
-    return this.timer !== undefined && this.lease.held();
-  }
-
-  async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current?.catch(() => undefined);
-    await this.lease.release();
-  }
-
-  private async pass(): Promise<void> {
-    if (!(await this.lease.holds())) return;
+  /** One pass over both pools. */
+  async pass(): Promise<void> {
     if (!this.poolSeeded) {
       await this.jackpot.ensurePoolSeeded();
       this.poolSeeded = true;

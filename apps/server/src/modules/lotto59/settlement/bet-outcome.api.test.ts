@@ -269,12 +269,13 @@ describe.each(TEST_DIALECTS)('bet outcomes read from the round on %s', (dialect)
       expect(read.recalled.map((b) => b.payout)).toEqual(read.printed.map((b) => b.payout));
       expect(read.printed).toEqual(read.replayed);
 
-      // The round settled after the restart pays the new rates, and only once.
+      // The round settled after the restart pays the rates its bets were sold at, not the new ones
+      // (decision 0043), and only once.
       const outcome = await restarted.app.services.lotto59.settlement.settle(next.id);
       expect(outcome?.betsSettled).toBe(37);
       const numbers = drawOf(next);
-      const { rates } = restarted.app.services.lotto59.settings;
-      expect(rates.RANGE_1).toBe(150);
+      expect(restarted.app.services.lotto59.settings.rates.RANGE_1).toBe(150);
+      const { rates } = t.app.services.lotto59.settings;
       const bets = placed.json().data.bets as {
         id: number;
         type: string;

@@ -4,6 +4,7 @@ import { retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { EventBus } from '../../../platform/event-bus';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import type { WalletService } from '../../wallet/wallet.public';
 import type { JackpotService, JackpotWinner } from './jackpot.service';
 import type { Lotto59Settings } from '../lotto59.settings';
@@ -17,6 +18,8 @@ export interface SettlementOutcome {
   playersPaid: number;
   paidRiel: number;
   winners: JackpotWinner[];
+  /** Every player credited by this round (a bet or a jackpot line paid): whom "your ticket won" is for. */
+  paidPlayerIds: number[];
 }
 
 /**
@@ -33,6 +36,7 @@ export class SettlementService {
     private readonly jackpot: JackpotService,
     private readonly events: EventBus,
     private readonly settings: Lotto59Settings,
+    private readonly rg: RgGuard,
   ) {}
 
   async settle(roundId: number): Promise<SettlementOutcome | undefined> {
@@ -48,6 +52,13 @@ export class SettlementService {
         const balances = new Map(jackpot.balances);
         // Batched per player per round: one transfer of the sum of that player's wins.
         const winnings = await repo.houseWinningsByPlayer(trx, roundId);
+        // Responsible gaming counts the payouts (never refused), before the credits: rg rows before accounts.
+        await this.rg.countManyWithin(
+          trx,
+          'LOTTO59_WIN',
+          winnings.map((p) => ({ playerId: p.playerId, amount: p.total })),
+          nowMs,
+        );
         const receipts = await this.wallet.creditManyWithin(
           trx,
           { system: 'house' },
@@ -83,10 +94,15 @@ export class SettlementService {
       playersPaid: result.balances.size,
       paidRiel: result.paidRiel,
       winners: result.winners,
+      paidPlayerIds: [...result.balances.keys()],
     };
   }
 
-  /** The winning band and side of the total, the balls at posts A–E, and the rates in force now. */
+  /**
+   * The winning band and side of the total, the balls at posts A–E, and the rates in force now. A bet is
+   * paid at the rate it was sold at (stored on it, decision 0043); the round's rates pay only bets sold
+   * before rates were stored (null), and stay what a settled round shows.
+   */
   private outcomeOf(total: number, numbers: readonly number[]) {
     const band = rangeTypeOf(total);
     const side = overUnderTypeOf(total);
@@ -126,6 +142,12 @@ export class SettlementService {
           return { refundedRiel: 0, submissions: 0, bets: 0, balances: new Map<number, number>() };
         }
         const groups = await repo.pendingGroupsOfRound(trx, roundId);
+        await this.rg.countManyWithin(
+          trx,
+          'REFUND',
+          groups.map((g) => ({ playerId: g.player_id, amount: Number(g.amount) })),
+          nowMs,
+        );
         const receipts = await this.wallet.creditManyWithin(
           trx,
           { system: 'house' },

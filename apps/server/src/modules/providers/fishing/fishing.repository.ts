@@ -134,12 +134,98 @@ export function openSessionOf(ex: Executor, playerId: number, provider: '4' | '5
     .executeTakeFirst();
 }
 
-export async function updateSession(
+/**
+ * A session's one way to change state: from one of the states the caller expects, never from another. False
+ * when no row changed (the session moved meanwhile: closed by the player, the worker or the operator), and
+ * the caller then stops, so that a stale read can neither reopen a closed session nor book on the wrong one.
+ */
+export async function moveSession(
   ex: Executor,
   id: number,
+  from: readonly FishingSessionState[],
   changes: Updateable<FishingSessionsTable>,
-): Promise<void> {
-  await ex.updateTable('fishing_sessions').set(changes).where('id', '=', id).execute();
+): Promise<boolean> {
+  const result = await ex
+    .updateTable('fishing_sessions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * OPENING → FAILED for a session whose deposit was never written (refused as a whole, or the process died
+ * between the two writes): with a transfer it belongs to that transfer's resolution instead.
+ */
+export async function failUnfundedOpening(ex: Executor, id: number, nowMs: number): Promise<boolean> {
+  const result = await ex
+    .updateTable('fishing_sessions')
+    .set({ state: 'FAILED', ended_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('state', '=', 'OPENING')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('provider_transfer')
+            .select('provider_transfer.id')
+            .whereRef('provider_transfer.session_id', '=', 'fishing_sessions.id'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The last sign of play moves forward only (a late, older report cannot pull it back), and only on an
+ * ACTIVE session: activity is not a state change and never moves one.
+ */
+export async function touchSession(ex: Executor, id: number, atMs: number): Promise<void> {
+  await ex
+    .updateTable('fishing_sessions')
+    .set({ last_active_ms: atMs })
+    .where('id', '=', id)
+    .where('state', '=', 'ACTIVE')
+    .where('last_active_ms', '<', atMs)
+    .execute();
+}
+
+/** The session's newest transfer (its deposit, or the withdraw after it). */
+export function lastTransferOfSession(ex: Executor, sessionId: number) {
+  return ex
+    .selectFrom('provider_transfer')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Open sessions that no transfer in flight explains (OPENING, CLOSING or UNKNOWN while their transfers are
+ * final): what `ops providers fishing close` is for.
+ */
+export function stuckSessions(ex: Executor, beforeMs: number, limit: number) {
+  return ex
+    .selectFrom('fishing_sessions')
+    .selectAll()
+    .where('state', 'in', ['OPENING', 'CLOSING', 'UNKNOWN'])
+    .where('started_at_ms', '<', beforeMs)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('provider_transfer')
+            .select('provider_transfer.id')
+            .whereRef('provider_transfer.session_id', '=', 'fishing_sessions.id')
+            .where('provider_transfer.state', 'in', IN_FLIGHT),
+        ),
+      ),
+    )
+    .orderBy('started_at_ms')
+    .limit(limit)
+    .execute();
 }
 
 /** ACTIVE sessions nobody has touched since `beforeMs` (the idle close). */
@@ -152,10 +238,6 @@ export function idleSessions(ex: Executor, beforeMs: number, limit: number) {
     .orderBy('last_active_ms')
     .limit(limit)
     .execute();
-}
-
-export async function hasTransferInFlight(ex: Executor, playerId: number): Promise<boolean> {
-  return (await inFlightTransferOf(ex, playerId)) !== undefined;
 }
 
 /** Sessions still OPENING since before `beforeMs` that no transfer belongs to. */

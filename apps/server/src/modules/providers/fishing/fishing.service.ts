@@ -10,11 +10,13 @@ import {
   type LaunchReply,
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
-import type { Db } from '../../../db/database';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import type { Db, Executor } from '../../../db/database';
 import { isUniqueViolation } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { AuthContext } from '../../auth/auth.service';
+import type { PlayersService } from '../../players/players.service';
 import type { WalletService } from '../../wallet/wallet.public';
 import type { ProviderTokens } from '../provider-tokens.service';
 import { PROVIDERS } from '../providers.catalog';
@@ -24,7 +26,9 @@ import type { TransferClient } from './transfer-client';
 import type { TransferWallet } from './transfer-wallet.service';
 
 // Fishing sessions (providers.md §4 "Fishing session calls", §5): open with settoken (provider 4 moves money
-// into the game first), launch with external/4|5/url, close with settoken {token:null} or when idle.
+// into the game first), launch with external/4|5/url, close with settoken {token:null} or when idle. Every
+// change of a session's state is conditional on the state it expects (repo.moveSession) and stops when no
+// row changed (decision 0041).
 
 const GAME_CODE = 'ocean-dragon';
 /** FISHING_IDLE_MINUTES (providers.md §4). */
@@ -36,6 +40,22 @@ function visibleState(state: FishingSessionState | undefined): FishingState {
   return state;
 }
 
+/**
+ * What the studio's `balance` says of the player's last shot: `at` (unix ms, null before any shot), or
+ * `unreported` when its answer carries no `last_shot_at` (a studio without it), or `unknown` when it did not
+ * answer (no decision is taken on no answer).
+ */
+type LastShot = { kind: 'at'; atMs: number | null } | { kind: 'unreported' } | { kind: 'unknown' };
+
+/** The operator's close of a session (`ops providers fishing close`): from which state to which. */
+export interface OperatorClose {
+  session: number;
+  from: FishingSessionState;
+  to: FishingSessionState;
+  /** The withdraw that brought the money back, when the money was still in the game. */
+  transfer: repo.TransferRow | null;
+}
+
 export class FishingService {
   constructor(
     private readonly deps: {
@@ -43,10 +63,13 @@ export class FishingService {
       clock: Clock;
       wallet: WalletService;
       tokens: ProviderTokens;
+      players: Pick<PlayersService, 'byId'>;
       transfers: TransferWallet;
       client: TransferClient;
       demoUrl: string;
       idleMs?: number;
+      /** Responsible gaming: no session and no launch during a break or an exclusion. */
+      rg: Pick<RgGuard, 'assertMayPlay'>;
     },
   ) {}
 
@@ -67,16 +90,14 @@ export class FishingService {
       inGame = await this.deps.wallet.playerBalance(playerId);
     } else if (session?.state === 'ACTIVE') {
       const answer = await this.deps.client.balance(String(playerId));
-      const balance = answer.kind === 'answer' ? answer.body.provider_balance : undefined;
-      inGame =
-        answer.kind === 'answer' && answer.body.status === 'RS_OK' && typeof balance === 'number'
-          ? balance
-          : null;
+      const ok = answer.kind === 'answer' && answer.body.status === 'RS_OK';
+      const balance = ok ? answer.body.provider_balance : undefined;
+      inGame = typeof balance === 'number' ? balance : null;
     } else {
       inGame = 0;
     }
-    if (session)
-      await repo.updateSession(this.deps.db, session.id, { last_active_ms: this.deps.clock.nowMs() });
+    // The lobby asking is a sign the player is here (a studio that reports no shots has no other).
+    if (session) await repo.touchSession(this.deps.db, session.id, this.deps.clock.nowMs());
     const shown = provider === '4' ? transfer : undefined;
     return {
       provider: Number(provider),
@@ -96,6 +117,7 @@ export class FishingService {
     amount: number | undefined,
   ): Promise<FishingOpenReply> {
     const { playerId } = auth;
+    await this.assertMayPlay(playerId);
     if (await this.deps.transfers.inFlightOf(playerId)) throw new AppError('TRANSFER_IN_FLIGHT');
     const existing = await repo.openSessionOf(this.deps.db, playerId, provider);
     if (existing) {
@@ -151,11 +173,10 @@ export class FishingService {
       transfer = await this.deps.transfers.deposit({ playerId, sessionId, amount: deposit });
     } catch (error) {
       // Nothing was written (not enough money, or another transfer in flight): the session never opened.
-      await repo.updateSession(this.deps.db, sessionId, {
-        state: 'FAILED',
-        ended_at_ms: this.deps.clock.nowMs(),
-      });
-      await this.deps.tokens.retire(minted.id);
+      // Had the deposit's row been written before the error, that transfer decides the session instead.
+      if (await repo.failUnfundedOpening(this.deps.db, sessionId, this.deps.clock.nowMs())) {
+        await this.deps.tokens.retire(minted.id);
+      }
       if (isUniqueViolation(error)) throw new AppError('TRANSFER_IN_FLIGHT');
       throw error;
     }
@@ -169,7 +190,7 @@ export class FishingService {
     const session = await repo.openSessionOf(this.deps.db, playerId, provider);
     if (!session) throw new AppError('NO_SESSION');
     if (provider === '5') {
-      await this.endSeamless(session);
+      if (!(await this.endSeamless(session))) throw new AppError('NO_SESSION');
       return {
         state: 'NONE',
         transfer_id: null,
@@ -181,6 +202,8 @@ export class FishingService {
       throw new AppError('TRANSFER_IN_FLIGHT');
     }
     const transfer = await this.withdraw(session);
+    // Closed or closing by another hand since it was read (another tab, the idle worker).
+    if (!transfer) throw new AppError('TRANSFER_IN_FLIGHT');
     const after = await repo.findSession(this.deps.db, session.id);
     const state: FishingState =
       after?.state === 'CLOSED' ? 'NONE' : after?.state === 'ACTIVE' ? 'ACTIVE' : 'CLOSING';
@@ -192,15 +215,16 @@ export class FishingService {
     };
   }
 
-  /** `GET fishing/token`: the ACTIVE session's token, else 404. */
+  /** `GET fishing/token`: the ACTIVE session's token, else 404 NO_SESSION (providers.md §4). */
   async token(playerId: number, provider: FishingProvider): Promise<FishingTokenReply> {
     const session = await repo.openSessionOf(this.deps.db, playerId, provider);
     const live =
       session?.state === 'ACTIVE' && session.token_id !== null
         ? await this.deps.tokens.sessionToken(session.token_id)
         : undefined;
-    if (!session || !live) throw new AppError('NOT_FOUND', 'No active fishing session.');
-    await repo.updateSession(this.deps.db, session.id, { last_active_ms: this.deps.clock.nowMs() });
+    // §4 fixes 404 here while §5's launch answers the same code with 409 (ERROR_STATUS_ALSO).
+    if (!session || !live) throw new AppError('NO_SESSION', undefined, { status: 404 });
+    await repo.touchSession(this.deps.db, session.id, this.deps.clock.nowMs());
     return { token: live.token, state: 'ACTIVE', expires_at: new Date(live.expiresMs).toISOString() };
   }
 
@@ -212,11 +236,12 @@ export class FishingService {
     soundCookie: string | undefined,
   ): Promise<LaunchReply> {
     if (query.game_code !== undefined && query.game_code !== GAME_CODE) throw new AppError('NO_SESSION');
+    await this.assertMayPlay(playerId);
     const session = await repo.openSessionOf(this.deps.db, playerId, provider);
     if (session?.state !== 'ACTIVE' || session.token_id === null) throw new AppError('NO_SESSION');
     const launched = await this.deps.tokens.relaunch(session.token_id);
     if (!launched) throw new AppError('NO_SESSION');
-    await repo.updateSession(this.deps.db, session.id, { last_active_ms: this.deps.clock.nowMs() });
+    await repo.touchSession(this.deps.db, session.id, this.deps.clock.nowMs());
     const params = new URLSearchParams({
       provider,
       code: launched.code,
@@ -232,29 +257,149 @@ export class FishingService {
   }
 
   /**
-   * Closes ACTIVE sessions idle for FISHING_IDLE_MINUTES, the way the player would. Provider 5 also counts its
-   * token's wallet calls as activity (each one slides the token's expiry). Returns how many it closed.
+   * Closes ACTIVE sessions with no shot for FISHING_IDLE_MINUTES, the way the player would. Provider 4's shots
+   * never reach our wallet, so a session that looks idle by our own signs (open, launch, the lobby's reads)
+   * is first asked about at the studio: its `balance` answer carries the player's last shot, which moves the
+   * session's last sign of play forward when it is recent. Provider 5 counts its token's wallet calls (each
+   * one slides the token's expiry). Returns how many it closed.
    */
   async closeIdle(limit = 50): Promise<number> {
     const idleMs = this.deps.idleMs ?? FISHING_IDLE_MS;
     const nowMs = this.deps.clock.nowMs();
+    const cutoffMs = nowMs - idleMs;
     let closed = 0;
-    for (const session of await repo.idleSessions(this.deps.db, nowMs - idleMs, limit)) {
+    // The list is only a list of candidates: each close below is conditional on the session being ACTIVE
+    // still, so a session closed or reopened since this read is left alone.
+    for (const session of await repo.idleSessions(this.deps.db, cutoffMs, limit)) {
       if (session.provider === '5') {
         const live =
           session.token_id === null ? undefined : await this.deps.tokens.sessionToken(session.token_id);
         if (live) continue;
-        await this.endSeamless(session);
-      } else {
-        if (await this.deps.transfers.inFlightOf(session.player_id)) continue;
-        await this.withdraw(session);
+        if (await this.endSeamless(session)) closed += 1;
+        continue;
       }
-      closed += 1;
+      const shot = await this.lastShot(session.player_id);
+      // The studio did not answer: whether the player is shooting is not known; ask again next pass.
+      if (shot.kind === 'unknown') continue;
+      if (shot.kind === 'at' && shot.atMs !== null && shot.atMs >= cutoffMs) {
+        // A clock ahead of ours cannot keep a session open beyond its window.
+        await repo.touchSession(this.deps.db, session.id, Math.min(shot.atMs, nowMs));
+        continue;
+      }
+      if (await this.deps.transfers.inFlightOf(session.player_id)) continue;
+      try {
+        if (await this.withdraw(session)) closed += 1;
+      } catch (error) {
+        // Another transfer of the player started since the check above: the next pass looks again.
+        if (!(error instanceof AppError && error.code === 'TRANSFER_IN_FLIGHT')) throw error;
+      }
     }
     return closed;
   }
 
-  private async withdraw(session: repo.SessionRow): Promise<repo.TransferRow> {
+  /**
+   * The operator's way out for a session that nothing else will move (`ops providers fishing close <id>`):
+   * any open session whose transfers are all final. Where the money is decides where the session goes — never
+   * opened (no transfer, or its deposit failed): FAILED; brought back (its withdraw completed): CLOSED; still
+   * in the game (its deposit completed, or its withdraw failed): ACTIVE, then withdrawn as the player's close
+   * does. The move is conditional on the state read and audited in its transaction.
+   */
+  async closeByOperator(
+    sessionId: number,
+    audit: (trx: Executor, change: { session: repo.SessionRow; to: FishingSessionState }) => Promise<void>,
+  ): Promise<OperatorClose> {
+    const session = await repo.findSession(this.deps.db, sessionId);
+    if (!session || !repo.OPEN_SESSION.includes(session.state)) {
+      throw new AppError('NOT_FOUND', `No open fishing session ${sessionId}.`);
+    }
+    const last = await repo.lastTransferOfSession(this.deps.db, sessionId);
+    if (last && repo.IN_FLIGHT.includes(last.state)) {
+      throw new AppError(
+        'TRANSFER_IN_FLIGHT',
+        `Transfer ${last.id} of this session is ${last.state}: resolve it first (ops providers transfer).`,
+      );
+    }
+    const nowMs = this.deps.clock.nowMs();
+    if (!last && session.provider === '4') {
+      // Never funded: FAILED only where no deposit has been written meanwhile (the settoken that made it may
+      // still be on its way to writing one; the worker fails such a session after ORPHAN_AFTER_MS anyway).
+      const failed = await this.deps.db.transaction().execute(async (trx) => {
+        if (!(await repo.failUnfundedOpening(trx, sessionId, nowMs))) return false;
+        if (session.token_id !== null) await this.deps.tokens.retire(session.token_id, trx);
+        await audit(trx, { session, to: 'FAILED' });
+        return true;
+      });
+      if (!failed)
+        throw new AppError('TRANSFER_IN_FLIGHT', 'The session changed meanwhile: look at it again.');
+      return { session: sessionId, from: session.state, to: 'FAILED', transfer: null };
+    }
+    let to: FishingSessionState;
+    let changes: Parameters<typeof repo.moveSession>[3];
+    if (session.provider === '5' || (last?.direction === 'OUT' && last.state === 'COMPLETED')) {
+      to = 'CLOSED';
+      changes = {
+        state: to,
+        ended_at_ms: session.ended_at_ms ?? nowMs,
+        ...(last ? { transfer_out: last.amount } : {}),
+      };
+    } else if (last?.direction === 'IN' && last.state === 'FAILED') {
+      to = 'FAILED';
+      changes = { state: to, ended_at_ms: session.ended_at_ms ?? nowMs };
+    } else {
+      // The money is at the studio: the session is ACTIVE again, and closed the way the player closes one.
+      to = 'ACTIVE';
+      changes = {
+        state: to,
+        last_active_ms: nowMs,
+        ...(last?.direction === 'IN' ? { transfer_in: last.amount } : {}),
+      };
+    }
+    const moved = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.moveSession(trx, sessionId, [session.state], changes))) return false;
+      if (to !== 'ACTIVE' && session.token_id !== null) await this.deps.tokens.retire(session.token_id, trx);
+      await audit(trx, { session, to });
+      return true;
+    });
+    if (!moved) throw new AppError('TRANSFER_IN_FLIGHT', 'The session changed meanwhile: look at it again.');
+    const transfer =
+      to === 'ACTIVE' ? ((await this.withdraw({ ...session, state: 'ACTIVE' })) ?? null) : null;
+    return { session: sessionId, from: session.state, to, transfer };
+  }
+
+  /** One session as stored (the operator's view). */
+  async session(sessionId: number): Promise<repo.SessionRow> {
+    const row = await repo.findSession(this.deps.db, sessionId);
+    if (!row) throw new AppError('NOT_FOUND', `No fishing session ${sessionId}.`);
+    return row;
+  }
+
+  /** Open sessions whose transfers are all final yet are not ACTIVE: the operator's list. */
+  stuckSessions(olderThanMs = 60_000, limit = 100): Promise<repo.SessionRow[]> {
+    return repo.stuckSessions(this.deps.db, this.deps.clock.nowMs() - olderThanMs, limit);
+  }
+
+  /**
+   * A disabled player moves no money into a game and launches none (the seamless wallet refuses their
+   * bets the same way); closing, and so getting the money back, stays open to them.
+   */
+  private async assertMayPlay(playerId: number): Promise<void> {
+    const player = await this.deps.players.byId(playerId);
+    if (player.disabled === 1) throw new AppError('FORBIDDEN', 'This account may not play provider games.');
+    await this.deps.rg.assertMayPlay(playerId);
+  }
+
+  private async lastShot(playerId: number): Promise<LastShot> {
+    const answer = await this.deps.client.balance(String(playerId));
+    if (answer.kind !== 'answer' || answer.body.status !== 'RS_OK') return { kind: 'unknown' };
+    const at = answer.body.last_shot_at;
+    if (at === undefined) return { kind: 'unreported' };
+    if (at === null) return { kind: 'at', atMs: null };
+    return typeof at === 'number' && Number.isSafeInteger(at)
+      ? { kind: 'at', atMs: at }
+      : { kind: 'unknown' };
+  }
+
+  private async withdraw(session: repo.SessionRow): Promise<repo.TransferRow | undefined> {
     try {
       return await this.deps.transfers.withdraw({ playerId: session.player_id, sessionId: session.id });
     } catch (error) {
@@ -269,17 +414,23 @@ export class FishingService {
    */
   async failOrphanedOpenings(olderThanMs: number): Promise<number> {
     const nowMs = this.deps.clock.nowMs();
-    const orphans = await repo.orphanedOpenings(this.deps.db, nowMs - olderThanMs);
-    for (const session of orphans) {
-      await repo.updateSession(this.deps.db, session.id, { state: 'FAILED', ended_at_ms: nowMs });
+    let failed = 0;
+    for (const session of await repo.orphanedOpenings(this.deps.db, nowMs - olderThanMs)) {
+      if (!(await repo.failUnfundedOpening(this.deps.db, session.id, nowMs))) continue;
       if (session.token_id !== null) await this.deps.tokens.retire(session.token_id);
+      failed += 1;
     }
-    return orphans.length;
+    return failed;
   }
 
-  private async endSeamless(session: repo.SessionRow): Promise<void> {
+  /** Provider 5's close: ACTIVE → CLOSED (no money to move). False when it was not ACTIVE any more. */
+  private async endSeamless(session: repo.SessionRow): Promise<boolean> {
     const nowMs = this.deps.clock.nowMs();
-    await repo.updateSession(this.deps.db, session.id, { state: 'CLOSED', ended_at_ms: nowMs });
-    if (session.token_id !== null) await this.deps.tokens.retire(session.token_id);
+    const closed = await repo.moveSession(this.deps.db, session.id, ['ACTIVE'], {
+      state: 'CLOSED',
+      ended_at_ms: nowMs,
+    });
+    if (closed && session.token_id !== null) await this.deps.tokens.retire(session.token_id);
+    return closed;
   }
 }

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { signBody, verifySignature } from '../provider-signing';
 
 // Our side of providers.md §4 as a caller: `POST {base}/transfer/{deposit|withdraw|status|balance}`, signed
-// as in §2 with us as the caller, the answer's signature checked before it is believed.
+// as in §2 with us as the caller, the answer's signature checked before it is believed. Every call carries a
+// fresh `request_uuid` and an answer counts only if its signed body echoes it (decision 0041): a signature
+// proves who wrote an answer, the echoed id proves which question it answers, so an answer recorded for one
+// call cannot be replayed within the signature's window as the answer to another.
 
 /** Call timeout (providers.md §3, the same for both directions). */
 export const TRANSFER_CALL_TIMEOUT_MS = 5_000;
@@ -27,19 +30,32 @@ export interface TransferClientOptions {
 
 export interface DepositReply {
   status: string;
+  request_uuid: string;
+  transfer_id?: string;
   provider_balance?: number;
 }
 export interface WithdrawReply {
   status: string;
+  request_uuid: string;
+  transfer_id?: string;
   amount?: number;
   provider_balance?: number;
   summary?: { shots: number; stake: number; payout: number };
 }
 export interface StatusReply {
   status: string;
+  request_uuid: string;
+  transfer_id?: string;
   state?: string;
-  direction?: string;
+  direction?: string | null;
   amount?: number;
+}
+export interface BalanceReply {
+  status: string;
+  request_uuid: string;
+  provider_balance?: number;
+  /** When the player's last shot was charged (unix ms), null before any; absent if the studio does not say. */
+  last_shot_at?: number | null;
 }
 
 /** The provider's transfer endpoints. Never throws: a lost answer is an `unknown` outcome. */
@@ -71,11 +87,11 @@ export class TransferClient {
   }
 
   status(transferId: string): Promise<CallOutcome> {
-    return this.call('status', { transfer_id: transferId });
+    return this.call('status', { request_uuid: randomUUID(), transfer_id: transferId });
   }
 
   balance(user: string): Promise<CallOutcome> {
-    return this.call('balance', { user });
+    return this.call('balance', { request_uuid: randomUUID(), user });
   }
 
   private noteFirstCall(transferId: string): void {
@@ -95,7 +111,10 @@ export class TransferClient {
     return atMs !== undefined && this.options.nowMs() - atMs < windowMs;
   }
 
-  private async call(action: string, payload: Record<string, unknown>): Promise<CallOutcome> {
+  private async call(
+    action: string,
+    payload: Record<string, unknown> & { request_uuid: string },
+  ): Promise<CallOutcome> {
     const { secretHex, provider } = this.options;
     const body = JSON.stringify(payload);
     const timestamp = String(this.options.nowMs());
@@ -133,7 +152,9 @@ export class TransferClient {
       if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
         return { kind: 'unknown', reason: 'not an object' };
       }
-      return { kind: 'answer', body: parsed as Record<string, unknown> };
+      const body = parsed as Record<string, unknown>;
+      if (body.request_uuid !== payload.request_uuid) return { kind: 'unknown', reason: 'another request' };
+      return { kind: 'answer', body };
     } catch {
       return { kind: 'unknown', reason: 'not json' };
     }

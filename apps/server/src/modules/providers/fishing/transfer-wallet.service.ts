@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { riel, type Riel } from '@lotto59/domain';
+import { isRiel, riel, type Riel } from '@lotto59/domain';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import type { Db, Executor } from '../../../db/database';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
-import type { WalletService } from '../../wallet/wallet.public';
+import type { StakeBatchWriter, WalletService } from '../../wallet/wallet.public';
 import type { ProviderTokens } from '../provider-tokens.service';
 import * as repo from './fishing.repository';
 import type { CallOutcome, TransferClient } from './transfer-client';
@@ -52,12 +53,15 @@ export interface TransferAlerts {
 
 export type ResolvedBy = 'call' | 'status' | `operator:${string}`;
 
-/** A whole riel amount the provider reported, or undefined when it is not one. */
+/**
+ * A riel amount the provider reported, or undefined when it is not one our ledger can hold (a fraction, a
+ * negative, or past the domain's RIEL_MAX: an answer that says nothing, never a thrown error in a worker).
+ */
 function reportedRiel(value: unknown): Riel | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? riel(value) : undefined;
+  return isRiel(value) && value >= 0 ? value : undefined;
 }
-const count = (value: unknown) =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+/** A figure of the play summary: what is not a riel count the ledger can hold reads 0. */
+const count = (value: unknown) => reportedRiel(value) ?? 0;
 /** A withdraw's `{shots, stake, payout}` since its deposit (providers.md §4); what is not a count reads 0. */
 function summaryOf(value: unknown): { shots: number; stake: number; payout: number } {
   const summary = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -75,9 +79,16 @@ export class TransferWallet {
       db: Db;
       clock: Clock;
       wallet: WalletService;
+      /**
+       * The process's one money write queue: a transfer's ledger move waits in it, so a flood is refused
+       * with 503 BUSY before anything is written and a shutdown drains what was accepted.
+       */
+      writes: Pick<StakeBatchWriter, 'run'>;
       client: TransferClient;
       tokens: ProviderTokens;
       alerts: TransferAlerts;
+      /** Responsible gaming: the move in judged as a stake, the move out counted as a payout. */
+      rg: RgGuard;
       /** The client's call timeout (PROVIDER_TRANSFER_TIMEOUT_MS). */
       callTimeoutMs?: number;
       /** Test-only fault injection: the process dies between the ledger move and the provider call. */
@@ -96,31 +107,35 @@ export class TransferWallet {
   async deposit(input: { playerId: number; sessionId: number; amount: Riel }): Promise<TransferRow> {
     const id = randomUUID();
     const nowMs = this.deps.clock.nowMs();
-    await this.deps.db.transaction().execute(async (trx) => {
-      await repo.insertTransfer(trx, {
-        id,
-        player_id: input.playerId,
-        provider: '4',
-        direction: 'IN',
-        amount: input.amount,
-        state: 'INITIATED',
-        attempts: 0,
-        next_check_at_ms: nowMs + this.graceMs,
-        created_at_ms: nowMs,
-        resolved_at_ms: null,
-        session_id: input.sessionId,
-        resolved_by: null,
-        alerted_at_ms: null,
-      });
-      await this.deps.wallet.transferWithin(trx, {
-        idempotencyKey: `xfer:${id}:in`,
-        kind: 'provider_transfer_in',
-        from: { playerId: input.playerId },
-        to: FLOAT,
-        amount: input.amount,
-        reference: id,
-      });
-    });
+    await this.deps.writes.run(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await repo.insertTransfer(trx, {
+          id,
+          player_id: input.playerId,
+          provider: '4',
+          direction: 'IN',
+          amount: input.amount,
+          state: 'INITIATED',
+          attempts: 0,
+          next_check_at_ms: nowMs + this.graceMs,
+          created_at_ms: nowMs,
+          resolved_at_ms: null,
+          session_id: input.sessionId,
+          resolved_by: null,
+          alerted_at_ms: null,
+        });
+        // The amount moved into the game is provider 4's stake (responsible-gaming.md §2): judged before the debit.
+        await this.deps.rg.stakeWithin(trx, input.playerId, 'TRANSFER_IN', input.amount, nowMs);
+        await this.deps.wallet.transferWithin(trx, {
+          idempotencyKey: `xfer:${id}:in`,
+          kind: 'provider_transfer_in',
+          from: { playerId: input.playerId },
+          to: FLOAT,
+          amount: input.amount,
+          reference: id,
+        });
+      }),
+    );
     this.deps.crashAfterLedger?.();
     const outcome = await this.deps.client.deposit({
       transferId: id,
@@ -131,12 +146,18 @@ export class TransferWallet {
     return this.byId(id);
   }
 
-  /** OUT: the row INITIATED, then the call; money moves only when the provider says what came back. */
-  async withdraw(input: { playerId: number; sessionId: number }): Promise<TransferRow> {
+  /**
+   * OUT: the session ACTIVE → CLOSING and the row INITIATED together, then the call; money moves only when
+   * the provider says what came back. Undefined, with nothing written, when the session is no longer ACTIVE
+   * (closed, closing or reopened since the caller read it): a stale read must not withdraw a second time.
+   */
+  async withdraw(input: { playerId: number; sessionId: number }): Promise<TransferRow | undefined> {
     const id = randomUUID();
     const nowMs = this.deps.clock.nowMs();
     // The row and the session's CLOSING together: a crash leaves both or neither.
-    await this.deps.db.transaction().execute(async (trx) => {
+    const started = await this.deps.db.transaction().execute(async (trx) => {
+      const closing = await repo.moveSession(trx, input.sessionId, ['ACTIVE'], { state: 'CLOSING' });
+      if (!closing) return false;
       await repo.insertTransfer(trx, {
         id,
         player_id: input.playerId,
@@ -152,8 +173,9 @@ export class TransferWallet {
         resolved_by: null,
         alerted_at_ms: null,
       });
-      await repo.updateSession(trx, input.sessionId, { state: 'CLOSING' });
+      return true;
     });
+    if (!started) return undefined;
     this.deps.crashAfterLedger?.();
     const outcome = await this.deps.client.withdraw({ transferId: id, user: String(input.playerId) });
     await this.apply(id, this.verdictOfCall(outcome, id, 'OUT'), 'call');
@@ -248,20 +270,32 @@ export class TransferWallet {
       : { state: 'UNKNOWN' };
   }
 
+  /**
+   * The studio's `status` about `row`. Its signed answer is bound to our query by the echoed request_uuid
+   * (transfer-client.ts); here it must also be about this transfer: its id, its direction and, for a deposit,
+   * the amount that left the player. Anything else says nothing about this transfer: it stays in flight.
+   */
   private verdictOfStatus(outcome: CallOutcome, row: TransferRow): Verdict {
     if (outcome.kind === 'unknown' || outcome.body.status !== 'RS_OK') return { state: 'UNKNOWN' };
-    const { state } = outcome.body;
-    // NOT_FOUND is final: the query left a tombstone, so the transfer can never be applied later.
-    if (state === 'FAILED' || state === 'NOT_FOUND') return { state: 'FAILED' };
-    if (state !== 'COMPLETED') return { state: 'UNKNOWN' };
-    if (row.direction === 'IN') return { state: 'COMPLETED' };
-    const amount = reportedRiel(outcome.body.amount);
+    const { body } = outcome;
+    if (body.transfer_id !== row.id) return { state: 'UNKNOWN' };
+    // NOT_FOUND is final: the query left a tombstone, so the transfer can never be applied later. The
+    // tombstone knows no direction.
+    if (body.state === 'NOT_FOUND')
+      return body.direction == null ? { state: 'FAILED' } : { state: 'UNKNOWN' };
+    if (body.direction !== row.direction) return { state: 'UNKNOWN' };
+    if (body.state === 'FAILED') return { state: 'FAILED' };
+    if (body.state !== 'COMPLETED') return { state: 'UNKNOWN' };
+    if (row.direction === 'IN') {
+      return body.amount === row.amount ? { state: 'COMPLETED' } : { state: 'UNKNOWN' };
+    }
+    const amount = reportedRiel(body.amount);
     if (amount === undefined) return { state: 'UNKNOWN' };
     // The studio repeats the withdraw's summary here (its answer may be the one that was lost); a provider
     // that does not leaves the session's play figures as they were.
-    return outcome.body.summary === undefined
+    return body.summary === undefined
       ? { state: 'COMPLETED', amount }
-      : { state: 'COMPLETED', amount, summary: summaryOf(outcome.body.summary) };
+      : { state: 'COMPLETED', amount, summary: summaryOf(body.summary) };
   }
 
   /**
@@ -279,9 +313,12 @@ export class TransferWallet {
       const row = await repo.findTransfer(trx, id);
       if (!row || !repo.IN_FLIGHT.includes(row.state)) return false;
       if (verdict.state === 'UNKNOWN') {
-        if (row.state === 'INITIATED') {
-          await repo.markUnknown(trx, id, nowMs + RECHECK_DELAYS_MS[0]);
-          await repo.updateSession(trx, row.session_id, { state: 'UNKNOWN' });
+        // The session follows its transfer only when the transfer moved: a late answer that finds the
+        // transfer already resolved (the worker got there first) changes no row and must change nothing.
+        if (row.state === 'INITIATED' && (await repo.markUnknown(trx, id, nowMs + RECHECK_DELAYS_MS[0]))) {
+          await repo.moveSession(trx, row.session_id, [row.direction === 'IN' ? 'OPENING' : 'CLOSING'], {
+            state: 'UNKNOWN',
+          });
         }
         return false;
       }
@@ -294,11 +331,17 @@ export class TransferWallet {
     });
   }
 
+  /**
+   * The money follows the transfer's verdict; the session moves only from the states a transfer in flight
+   * leaves it in (OPENING or CLOSING, UNKNOWN while unresolved). Nothing else moves a session while its
+   * transfer is in flight (the operator's close refuses one), so a session found elsewhere is one the code
+   * before decision 0041 left inconsistent: its figures and token are left as they are, for the operator.
+   */
   private async settle(trx: Executor, row: TransferRow, verdict: Verdict, nowMs: number): Promise<void> {
     const session = await repo.findSession(trx, row.session_id);
     if (row.direction === 'IN') {
       if (verdict.state === 'COMPLETED') {
-        await repo.updateSession(trx, row.session_id, {
+        await repo.moveSession(trx, row.session_id, ['OPENING', 'UNKNOWN'], {
           state: 'ACTIVE',
           transfer_in: row.amount,
           last_active_ms: nowMs,
@@ -306,6 +349,7 @@ export class TransferWallet {
         return;
       }
       // The provider never had it: the money goes back to the player, and the session never opened.
+      await this.deps.rg.countWithin(trx, row.player_id, 'REFUND', row.amount, nowMs);
       await this.deps.wallet.transferWithin(trx, {
         idempotencyKey: `xfer:${row.id}:reverse`,
         kind: 'provider_transfer_reversal',
@@ -314,17 +358,24 @@ export class TransferWallet {
         amount: row.amount,
         reference: row.id,
       });
-      await repo.updateSession(trx, row.session_id, { state: 'FAILED', ended_at_ms: nowMs });
-      if (session?.token_id != null) await this.deps.tokens.retire(session.token_id, trx);
+      const failed = await repo.moveSession(trx, row.session_id, ['OPENING', 'UNKNOWN'], {
+        state: 'FAILED',
+        ended_at_ms: nowMs,
+      });
+      if (failed && session?.token_id != null) await this.deps.tokens.retire(session.token_id, trx);
       return;
     }
     if (verdict.state === 'FAILED') {
       // Nothing came back: the money is still in the game, the session stays open.
-      await repo.updateSession(trx, row.session_id, { state: 'ACTIVE', last_active_ms: nowMs });
+      await repo.moveSession(trx, row.session_id, ['CLOSING', 'UNKNOWN'], {
+        state: 'ACTIVE',
+        last_active_ms: nowMs,
+      });
       return;
     }
     const amount = verdict.state === 'COMPLETED' ? (verdict.amount ?? riel(0)) : riel(0);
     if (amount > 0) {
+      await this.deps.rg.countWithin(trx, row.player_id, 'TRANSFER_OUT', amount, nowMs);
       await this.deps.wallet.transferWithin(trx, {
         idempotencyKey: `xfer:${row.id}:out`,
         kind: 'provider_transfer_out',
@@ -335,12 +386,12 @@ export class TransferWallet {
       });
     }
     const summary = verdict.state === 'COMPLETED' ? verdict.summary : undefined;
-    await repo.updateSession(trx, row.session_id, {
+    const closed = await repo.moveSession(trx, row.session_id, ['CLOSING', 'UNKNOWN'], {
       state: 'CLOSED',
       ended_at_ms: nowMs,
       transfer_out: amount,
       ...(summary ? { shots: summary.shots, stake: riel(summary.stake), payout: riel(summary.payout) } : {}),
     });
-    if (session?.token_id != null) await this.deps.tokens.retire(session.token_id, trx);
+    if (closed && session?.token_id != null) await this.deps.tokens.retire(session.token_id, trx);
   }
 }

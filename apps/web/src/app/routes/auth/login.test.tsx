@@ -34,7 +34,8 @@ describe('login page', () => {
 
     expect(await screen.findByText('PLAYER01')).toBeTruthy();
     expect(screen.getByText('1,000,000 ៛')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/game/lotto/59');
+    // The router's state follows the render (a loaded CI run once read it a moment before).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/lotto/59'));
     expect(routesCalled(isBackgroundCall)).toEqual([
       'GET /api/user',
       'GET /sanctum/csrf-cookie',
@@ -61,6 +62,57 @@ describe('login page', () => {
     expect(calls.find((call) => call.route === 'POST /login')?.headers.get('X-XSRF-TOKEN')).toBe(
       'held=token',
     );
+  });
+
+  it("uses the board's pool and rates the login answered with: no GET /api/poll or config after it", async () => {
+    document.cookie = 'XSRF-TOKEN=held%3Dtoken; path=/';
+    const config = {
+      rates: {
+        RANGE_1: 918,
+        RANGE_2: 460,
+        RANGE_3: 230,
+        RANGE_4: 460,
+        RANGE_5: 918,
+        RANGE_6: 195,
+        RANGE_7: 195,
+        NUMBER: 5000,
+      },
+      limits: { minRiel: 1000, maxRiel: 500_000 },
+      jackpot: {
+        stakeRiel: 1000,
+        tier3Multiplier: 5,
+        tier2Multiplier: 150,
+        poolSeedRiel: 10_000_000,
+        poolSharePercent: 20,
+        linesPerPlayerRoundMax: 10,
+      },
+      timing: {
+        openSeconds: { POLL_1: 180, POLL_2: 60 },
+        releaseDelaySeconds: 1,
+        releaseBallSeconds: 5,
+        releaseTotalSeconds: 65,
+      },
+    };
+    const { calls } = mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      'POST /login': { body: { data: { ...PLAYER, board: { poll: 'POLL_1', config } } } },
+    });
+    const { router, user } = renderApp('/login');
+
+    await submitLogin(user);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/lotto/59'));
+    // The server's rates (9.18, not the default 9.20) without a call for them.
+    expect((await screen.findAllByText(/9\.18/)).length).toBeGreaterThan(0);
+    // The board's first call is the open round of the pool the login named.
+    await waitFor(() =>
+      expect(calls.map((call) => call.url)).toContain('/api/v1/result/playing?poll=POLL_1'),
+    );
+    const routes = calls.map((call) => call.route);
+    expect(routes).not.toContain('GET /api/poll');
+    expect(routes).not.toContain('GET /api/v1/lotto59/config');
+    // …and the pool is kept in the poll cookie, as GET /api/poll's answer would be.
+    expect(document.cookie).toContain('poll=POLL_1');
   });
 
   it('shows wrong credentials from a 422 under the username field', async () => {

@@ -1,7 +1,7 @@
-import type { UserDetail } from '@lotto59/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import type { LoggedIn } from '@/features/auth/api/login';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { applyPollRule } from '@/lib/cookies';
 import { useTranslation } from '@/lib/i18n';
@@ -18,14 +18,20 @@ export function LoginRoute() {
     const timer = setTimeout(preloadAfterLogin, PRELOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  // The board's first calls start with the login's answer, not once the board is drawn (issue 11). The poll
-  // cookie rule first (seed §4), so the pool comes from the cookie when the rule sets one.
+  // The board's first calls start with the login's answer, not once the board is drawn (issue 11); what the
+  // answer carries (the pool, the rates: issue 26) is not asked again. The poll cookie rule first (seed §4),
+  // so the pool comes from the cookie when the rule sets one.
   const onLoggedIn = useCallback(
-    (user: UserDetail) => {
+    ({ user, board }: LoggedIn) => {
       applyPollRule(user);
-      void routeModules
+      // The answers the login carried are stored before the board renders (it would ask for them otherwise);
+      // its open round is then asked for in the background.
+      return routeModules
         .lotto59()
-        .then((m) => m.prefetchLotto59Board(queryClient))
+        .then((m) => {
+          if (board) m.seedLotto59Board(queryClient, board);
+          void m.prefetchLotto59Board(queryClient);
+        })
         .catch(() => undefined);
     },
     [queryClient],

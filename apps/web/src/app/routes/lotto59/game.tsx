@@ -4,9 +4,13 @@ import { useCallback } from 'react';
 import { paths } from '@/config/paths';
 import { useUser, userQueryKey } from '@/features/auth/api/get-user';
 import { Lotto59Game } from '@/features/lotto59/components/lotto59-game';
+import { BoardNearLimitNotice } from '../app/reality-check';
 
 /** Used by the login page: the board's first calls start as soon as the login succeeds. */
-export { prefetchBoard as prefetchLotto59Board } from '@/features/lotto59/api/prefetch-board';
+export {
+  prefetchBoard as prefetchLotto59Board,
+  seedBoard as seedLotto59Board,
+} from '@/features/lotto59/api/prefetch-board';
 
 const ticketsOfRound = (resultId: number) => `${paths.ticket.lotto59.getHref()}?round=${resultId}`;
 
@@ -30,12 +34,15 @@ export function Lotto59Route() {
   );
   if (!user) return null;
   return (
-    <Lotto59Game
-      user={user}
-      onBalance={onBalance}
-      refreshUser={refreshUser}
-      rulesHref={paths.game.lotto59Rules.getHref()}
-      ticketsHref={ticketsOfRound}
-    />
+    <>
+      <BoardNearLimitNotice />
+      <Lotto59Game
+        user={user}
+        onBalance={onBalance}
+        refreshUser={refreshUser}
+        rulesHref={paths.game.lotto59Rules.getHref()}
+        ticketsHref={ticketsOfRound}
+      />
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { useFishingSession, type FishingProviderId } from '@/features/providers/
 import { FishingLobby } from '@/features/providers/components/fishing-lobby';
 import { FishingReport } from '@/features/providers/components/fishing-report';
 import { GameFrame } from '@/features/providers/components/game-frame';
-import { gameName, useProviderTranslation } from '@/features/providers/i18n';
+import { fishingGameName, useProviderTranslation } from '@/features/providers/i18n';
 import { finishGame, gameWindowOf } from '@/features/providers/lib/finish-game';
 import { useRefetchUserOnLeave } from './refetch-user-on-leave';
 
@@ -65,7 +65,7 @@ function FishingPlay({ provider }: { provider: FishingProviderId }) {
       <GameFrame
         provider={provider}
         gameCode="ocean-dragon"
-        name={gameName('ocean-dragon', t)}
+        name={fishingGameName(provider, t)}
         fullScreen
         frameRef={frame}
       />

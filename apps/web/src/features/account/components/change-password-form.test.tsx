@@ -23,6 +23,27 @@ const description = (label: string) => {
 };
 
 describe('change password (seed §2, §3)', () => {
+  it('has an eye toggle on each field, named for its field in Khmer, that shows and hides it (issue 26, item 12)', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_IN });
+    const { user } = renderApp('/user/password');
+    const field = await screen.findByLabelText(OLD);
+    expect(field.getAttribute('type')).toBe('password');
+    const show = screen.getByRole('button', { name: `បង្ហាញ${OLD}` });
+    expect(show.getAttribute('aria-pressed')).toBe('false');
+    await user.click(show);
+    expect(field.getAttribute('type')).toBe('text');
+    const hide = screen.getByRole('button', { name: `លាក់${OLD}` });
+    expect(hide.getAttribute('aria-pressed')).toBe('true');
+    await user.click(hide);
+    expect(field.getAttribute('type')).toBe('password');
+    // One toggle per field, each with its own name.
+    expect(screen.getByRole('button', { name: `បង្ហាញ${NEW}` })).toBeTruthy();
+    expect(screen.getByRole('button', { name: `បង្ហាញ${CONFIRM}` })).toBeTruthy();
+    expect(screen.getByLabelText(NEW).getAttribute('type')).toBe('password');
+    // The toggle's name is its text, not a label: finding a field by its label finds the field alone.
+    expect(screen.getAllByLabelText(OLD, { exact: false })).toEqual([field]);
+  });
+
   it('checks the fields in Khmer before calling the server', async () => {
     const { routesCalled } = mockFetch({ 'GET /api/user': SIGNED_IN });
     const { user } = renderApp('/user/password');

@@ -2,12 +2,12 @@ import { PASSWORD_MAX, PASSWORD_MIN, type ChangePasswordRequest } from '@lotto59
 import { useRef, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
 import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { notifications } from '@/lib/notifications';
 import { useChangePassword } from '../api/change-password';
+import { PasswordField } from './password-field';
 
 const FIELDS = ['old_password', 'new_password', 'confirm'] as const;
 type Field = (typeof FIELDS)[number];
@@ -88,28 +88,25 @@ export function ChangePasswordForm() {
   return (
     <form ref={form} noValidate onSubmit={handleSubmit} className="space-y-4">
       {general && <AlertMessage>{general}</AlertMessage>}
-      <TextField
+      <PasswordField
         label={t('password.old')}
         name="old_password"
-        type="password"
         autoComplete="current-password"
         required
         error={fieldErrors.old_password}
       />
-      <TextField
+      <PasswordField
         label={t('password.new')}
         name="new_password"
-        type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
         error={fieldErrors.new_password}
       />
-      <TextField
+      <PasswordField
         label={t('password.confirm')}
         name="confirm"
-        type="password"
         autoComplete="new-password"
         required
         error={fieldErrors.confirm}

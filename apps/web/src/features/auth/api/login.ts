@@ -1,4 +1,4 @@
-import type { LoginRequest, UserDetail } from '@lotto59/contract';
+import type { LoginAnswer, LoginBoard, LoginRequest, UserDetail } from '@lotto59/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COOKIE, readCookie } from '@/lib/cookies';
 import { http, isHttpError } from '@/lib/http-client';
@@ -6,13 +6,21 @@ import { lazySchema } from '@/lib/schemas';
 import { getCsrfCookie } from './get-csrf-cookie';
 import { userQueryKey } from './get-user';
 
-function postLogin(credentials: LoginRequest): Promise<UserDetail> {
+/** The login's answer split: the user detail, and what the board needs first when the server sent it. */
+export interface LoggedIn {
+  user: UserDetail;
+  board: LoginBoard | undefined;
+}
+
+async function postLogin(credentials: LoginRequest): Promise<LoggedIn> {
   // A 401/419 here is a reason to try again, not a session that ended: no "please log in again" alert.
-  return http.post('/login', {
+  const answer: LoginAnswer = await http.post('/login', {
     body: credentials,
-    schema: lazySchema((s) => s.userDetailSchema),
+    schema: lazySchema((s) => s.loginAnswerSchema),
     authAlertStatuses: [],
   });
+  const { board, ...user } = answer;
+  return { user, board };
 }
 
 /**
@@ -20,7 +28,7 @@ function postLogin(credentials: LoginRequest): Promise<UserDetail> {
  * for one as the app starts: asking again at the click cost a 3G round trip, issue 11). A 419 means the token
  * went stale (another tab, an expired session): fetch a fresh one and try once more.
  */
-export async function login(credentials: LoginRequest): Promise<UserDetail> {
+export async function login(credentials: LoginRequest): Promise<LoggedIn> {
   if (readCookie(COOKIE.xsrf) === null) await getCsrfCookie();
   try {
     return await postLogin(credentials);
@@ -33,15 +41,18 @@ export async function login(credentials: LoginRequest): Promise<UserDetail> {
 
 /**
  * On success the user detail is stored, which moves the guards to the signed-in routes; `onLoggedIn` runs
- * just before, so the next screen can start its calls while the screen changes.
+ * just before (a failure of it is its own to handle), so the next screen can start its calls while the screen
+ * changes.
  */
-export function useLogin(onLoggedIn?: (user: UserDetail) => void) {
+export function useLogin(onLoggedIn?: (loggedIn: LoggedIn) => void | Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => {
-      onLoggedIn?.(user);
-      queryClient.setQueryData(userQueryKey, user);
+    onSuccess: async (loggedIn) => {
+      // Awaited: what the login answered for the next screen is in the cache before that screen renders and
+      // would ask for it (the landing page's code is fetched while the form is filled, so this is quick).
+      await onLoggedIn?.(loggedIn);
+      queryClient.setQueryData(userQueryKey, loggedIn.user);
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { LoginRequest, UserDetail } from '@lotto59/contract';
+import type { LoginRequest } from '@lotto59/contract';
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AlertMessage } from '@/components/ui/alert-message';
@@ -8,7 +8,7 @@ import { errorMessageOf } from '@/lib/error-message';
 import { isHttpError } from '@/lib/http-client';
 import { useTranslation, type TFunction } from '@/lib/i18n';
 import { preloadSchemas } from '@/lib/schemas';
-import { useLogin } from '../api/login';
+import { type LoggedIn, useLogin } from '../api/login';
 
 const LOGIN_FIELDS = ['username', 'password'] as const;
 type LoginField = (typeof LOGIN_FIELDS)[number];
@@ -66,7 +66,9 @@ function generalErrorMessage(error: unknown, t: TFunction): string | null {
   return errorMessageOf(error, t);
 }
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn?: (user: UserDetail) => void } = {}) {
+export function LoginForm({
+  onLoggedIn,
+}: { onLoggedIn?: (loggedIn: LoggedIn) => void | Promise<void> } = {}) {
   const { t } = useTranslation();
   const login = useLogin(onLoggedIn);
   const [clientErrors, setClientErrors] = useState<LoginFieldErrors>({});

@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { LotteryLoad } from '@lotto59/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { mockFetch } from '@/testing/fetch-mock';
 import { BetForm } from './bet-form';
 
 // What `ticket/load?type=VN` answers (lottery.md §6), injected instead of fetched.
@@ -40,7 +42,18 @@ function setup() {
   const onSubmit = vi.fn();
   const confirm = vi.fn((_message: string, _title: string, onConfirm: () => void) => onConfirm());
   const user = userEvent.setup();
-  render(<BetForm load={LOAD} onSubmit={onSubmit} submitting={false} confirm={confirm} />);
+  // The number picker reads and saves the player's favourite numbers (GET/PUT /api/v1/favourites).
+  const { calls } = mockFetch({
+    'GET /api/v1/favourites': { body: { data: { LOTTO59: [], LOTTERY_2D: ['42'], LOTTERY_3D: [] } } },
+    'PUT /api/v1/favourites/LOTTERY_2D': {
+      body: { data: { LOTTO59: [], LOTTERY_2D: ['07', '42'], LOTTERY_3D: [] } },
+    },
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <BetForm load={LOAD} onSubmit={onSubmit} submitting={false} confirm={confirm} />
+    </QueryClientProvider>,
+  );
   const type = async (numbers: string, amount: string) => {
     await user.clear(screen.getByTestId('bet-numbers'));
     await user.type(screen.getByTestId('bet-numbers'), numbers);
@@ -50,7 +63,7 @@ function setup() {
   const post = (name: string) => user.click(within(screen.getByTestId(`post-${name}`)).getByRole('checkbox'));
   const figure = (name: string) => screen.getByTestId(`preview-${name}`).textContent;
   const error = () => screen.getByTestId('bet-error').textContent;
-  return { user, onSubmit, confirm, type, post, figure, error };
+  return { user, onSubmit, confirm, type, post, figure, error, calls };
 }
 
 describe('the bet screen preview (lottery.md §3–§4)', () => {
@@ -151,5 +164,37 @@ describe('the bet screen preview (lottery.md §3–§4)', () => {
       },
       expect.any(Function),
     );
+  });
+});
+
+describe('the 00–99 / 000–999 picker and the saved numbers (issue 26, item 5)', () => {
+  it('writes a 2D number in two taps, adds a saved one, and saves the numbers written', async () => {
+    const { user, post, figure, calls } = setup();
+    await post('A');
+    const picker = screen.getByTestId('number-picker');
+    await user.click(
+      within(within(picker).getByRole('group', { name: 'ខ្ទង់ទី 1' })).getByRole('button', { name: '0' }),
+    );
+    await user.click(
+      within(within(picker).getByRole('group', { name: 'ខ្ទង់ទី 2' })).getByRole('button', { name: '7' }),
+    );
+    await user.click(screen.getByTestId('picker-add'));
+    expect(screen.getByTestId('bet-numbers')).toHaveProperty('value', '07');
+    // A saved number of the player's: one tap.
+    await user.click(
+      await within(screen.getByTestId('lottery-favourites')).findByRole('button', { name: '42' }),
+    );
+    expect(screen.getByTestId('bet-numbers')).toHaveProperty('value', '07 42');
+    await user.type(screen.getByTestId('bet-amount'), '1000');
+    expect(figure('numbers')).toBe('0742');
+    await user.click(screen.getByTestId('save-lottery-favourites'));
+    const put = calls.find((call) => call.route === 'PUT /api/v1/favourites/LOTTERY_2D');
+    expect(put?.body).toEqual({ numbers: ['07', '42'] });
+  });
+
+  it('has three digits for 3D', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'លេខ ៣ ខ្ទង់' }));
+    expect(within(screen.getByTestId('number-picker')).getAllByRole('group')).toHaveLength(3);
   });
 });

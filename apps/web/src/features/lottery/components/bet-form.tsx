@@ -11,6 +11,7 @@ import {
   type LotteryPost,
 } from '@lotto59/domain';
 import { useId, useMemo, useState } from 'react';
+import { NumberPicker } from './number-picker';
 import { Button } from '@/components/ui/button';
 import type { LotteryBetRequest, LotteryLoad } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
@@ -233,6 +234,14 @@ export function BetForm({
             {t('bet.numbersHint')}
           </p>
         </div>
+        <NumberPicker
+          betType={betType}
+          numbers={numbers}
+          onAdd={(n) => {
+            setNumbers((current) => (current.trim() === '' ? n : `${current.trim()} ${n}`));
+            setTouched(true);
+          }}
+        />
         <label className="flex min-h-11 cursor-pointer items-center gap-3">
           <input
             type="checkbox"

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { cloneElement, Fragment, isValidElement, type ReactNode } from 'react';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 
 export interface LotteryColumn<Row> {
@@ -7,6 +7,19 @@ export interface LotteryColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** The whole cell (`<td>`, or `MoneyCell`), so money cells keep their own look. */
   cell: (row: Row) => ReactNode;
+  /**
+   * A column the player can do without on a phone (issue 26, item 6): below Tailwind's `sm` only the key
+   * columns are drawn, so they fit a 360 px screen instead of scrolling off it; a wider screen shows all.
+   */
+  secondary?: boolean;
+}
+
+/** Hidden below `sm` (the phone); the cells take a `className` prop (TextCell, MoneyCell, a plain `<td>`). */
+export const PHONE_HIDDEN = 'max-sm:hidden';
+
+function withClass(node: ReactNode, className: string): ReactNode {
+  if (!isValidElement<{ className?: string }>(node)) return node;
+  return cloneElement(node, { className: `${node.props.className ?? ''} ${className}`.trim() });
 }
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
@@ -37,7 +50,9 @@ export function LotteryTable<Row>({
               <th
                 key={column.key}
                 scope="col"
-                className={`px-2 py-2 font-semibold whitespace-nowrap ${ALIGN[column.align ?? 'left']}`}
+                className={`px-2 py-2 font-semibold whitespace-nowrap ${ALIGN[column.align ?? 'left']} ${
+                  column.secondary ? PHONE_HIDDEN : ''
+                }`}
               >
                 {column.header}
               </th>
@@ -48,7 +63,9 @@ export function LotteryTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <Fragment key={column.key}>{column.cell(row)}</Fragment>
+                <Fragment key={column.key}>
+                  {column.secondary ? withClass(column.cell(row), PHONE_HIDDEN) : column.cell(row)}
+                </Fragment>
               ))}
             </tr>
           ))}
@@ -62,9 +79,17 @@ export function LotteryTable<Row>({
 }
 
 /** A left-aligned text cell, for the columns that are not money. */
-export function TextCell({ children, testId }: { children: ReactNode; testId?: string }) {
+export function TextCell({
+  children,
+  testId,
+  className = '',
+}: {
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
-    <td className="px-2 py-2 whitespace-nowrap" data-testid={testId}>
+    <td className={`px-2 py-2 whitespace-nowrap ${className}`} data-testid={testId}>
       {children}
     </td>
   );

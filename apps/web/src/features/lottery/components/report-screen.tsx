@@ -4,7 +4,7 @@ import { useTicketTotals } from '../api/lottery-api';
 import type { LotteryTotal } from '@lotto59/contract';
 import { QueryState } from './lottery-shell';
 import { DateRangeForm } from '@/components/ui/date-range-form';
-import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
+import { LotteryTable, PHONE_HIDDEN, TextCell, type LotteryColumn } from './lottery-table';
 import { MoneyCell } from './money-cell';
 import { useRangeParams } from './use-range';
 
@@ -13,29 +13,40 @@ interface ReportRow {
   total: LotteryTotal;
 }
 
+/** Issue 26, item 6: on a phone the type, the payout and the win/lose; the other figures on wider screens. */
 const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [
   { key: 'type', header: t('report.type'), cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell> },
   {
     key: 'tickets',
+    secondary: true,
     header: t('report.tickets'),
     align: 'right',
     cell: (row) => <Count n={row.total.tickets} />,
   },
-  { key: 'items', header: t('report.items'), align: 'right', cell: (row) => <Count n={row.total.items} /> },
+  {
+    key: 'items',
+    header: t('report.items'),
+    align: 'right',
+    secondary: true,
+    cell: (row) => <Count n={row.total.items} />,
+  },
   {
     key: 'total',
+    secondary: true,
     header: t('report.totalAmount'),
     align: 'right',
     cell: (row) => <MoneyCell value={row.total.total_amount} />,
   },
   {
     key: 'discount',
+    secondary: true,
     header: t('report.discount'),
     align: 'right',
     cell: (row) => <MoneyCell value={row.total.discount} />,
   },
   {
     key: 'net',
+    secondary: true,
     header: t('report.net'),
     align: 'right',
     cell: (row) => <MoneyCell value={row.total.net_amount} />,
@@ -54,15 +65,16 @@ const columns = (t: LotteryT): LotteryColumn<ReportRow>[] => [
   },
   {
     key: 'outstanding',
+    secondary: true,
     header: t('report.outstanding'),
     align: 'right',
     cell: (row) => <MoneyCell value={row.total.outstanding} />,
   },
 ];
 
-function Count({ n, testId }: { n: number; testId?: string }) {
+function Count({ n, testId, className = '' }: { n: number; testId?: string; className?: string }) {
   return (
-    <td className="px-2 py-2 text-right tabular-nums" data-testid={testId}>
+    <td className={`px-2 py-2 text-right tabular-nums ${className}`} data-testid={testId}>
       {n}
     </td>
   );
@@ -99,14 +111,14 @@ export function LotteryReport({ heading }: { heading?: string }) {
                 <th scope="row" className="px-2 py-2 text-left">
                   {t('report.total')}
                 </th>
-                <Count n={all.tickets} testId="report-tickets" />
-                <Count n={all.items} />
-                <MoneyCell value={all.total_amount} testId="report-face" />
-                <MoneyCell value={all.discount} />
-                <MoneyCell value={all.net_amount} testId="report-net" />
+                <Count n={all.tickets} testId="report-tickets" className={PHONE_HIDDEN} />
+                <Count n={all.items} className={PHONE_HIDDEN} />
+                <MoneyCell value={all.total_amount} testId="report-face" className={PHONE_HIDDEN} />
+                <MoneyCell value={all.discount} className={PHONE_HIDDEN} />
+                <MoneyCell value={all.net_amount} testId="report-net" className={PHONE_HIDDEN} />
                 <MoneyCell value={all.payout} testId="report-payout" />
                 <MoneyCell value={all.win_lose} signed testId="report-win-lose" />
-                <MoneyCell value={all.outstanding} testId="report-outstanding" />
+                <MoneyCell value={all.outstanding} testId="report-outstanding" className={PHONE_HIDDEN} />
               </tr>
             )
           }

@@ -1,15 +1,72 @@
 import { formatRiel, ROLL } from '@lotto59/domain';
+import { ChevronDown } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useDrawResult, useDrawTimes, useTicketItems, useTicketList } from '../api/lottery-api';
 import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { serverOffsetMs, wallDay, wallTime } from '../lib/time';
+import { serverOffsetMs, wallDay } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
 import { hitKey, ResultSheet } from './result-sheet';
 import { useDrawLabel } from './timeout-screen';
 import { VerifyPanel } from './verify-panel';
 
 const HAS_RESULT = new Set(['DRAWN', 'SETTLED']);
+
+/**
+ * The draws to pick from, as a player looks for them (issue 26, item 7): those whose betting has ended, newest
+ * first (the latest result on top, next to the sheet), then those still open for bets, soonest first.
+ */
+export function drawsNewestFirst(draws: readonly LotteryDraw[]): {
+  past: LotteryDraw[];
+  later: LotteryDraw[];
+} {
+  const at = (draw: LotteryDraw) => Date.parse(draw.draw_at);
+  return {
+    past: draws.filter((d) => d.status !== 'OPEN').sort((a, b) => at(b) - at(a)),
+    later: draws.filter((d) => d.status === 'OPEN').sort((a, b) => at(a) - at(b)),
+  };
+}
+
+function DrawButtons({
+  draws,
+  chosenId,
+  onChoose,
+  testId,
+}: {
+  draws: readonly LotteryDraw[];
+  chosenId: number | undefined;
+  onChoose: (id: number) => void;
+  testId: string;
+}) {
+  const { t } = useLotteryTranslation();
+  const label = useDrawLabel();
+  return (
+    // On a phone one row that scrolls sideways (newest first, so the latest are in sight): a day's 19 draws in
+    // rows of two pushed the sheet a screen down. Wider screens wrap them.
+    <ul
+      className="flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap"
+      data-testid={testId}
+    >
+      {draws.map((draw) => (
+        <li key={draw.id} className="shrink-0">
+          <button
+            type="button"
+            aria-pressed={draw.id === chosenId}
+            onClick={() => onChoose(draw.id)}
+            className={`min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ${
+              draw.id === chosenId
+                ? 'bg-emerald-700 text-white ring-emerald-700'
+                : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
+            }`}
+          >
+            {/* The label holds the draw time already. */}
+            {label(draw)} · {t(`drawStatus.${draw.status}`)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * `/game/lottery/result`: today's draws to pick from (`?draw=` keeps the choice in the address), the chosen
@@ -19,36 +76,31 @@ const HAS_RESULT = new Set(['DRAWN', 'SETTLED']);
  */
 export function ResultScreen({ onSettled }: { onSettled?: () => void }) {
   const { t } = useLotteryTranslation();
-  const label = useDrawLabel();
   const [params, setParams] = useSearchParams();
   const times = useDrawTimes();
-  const drawn = times.data?.draws.filter((d) => HAS_RESULT.has(d.status)) ?? [];
+  const draws = times.data?.draws ?? [];
+  const { past, later } = drawsNewestFirst(draws);
   const asked = Number(params.get('draw'));
-  const chosen = times.data?.draws.find((d) => d.id === asked) ?? drawn.at(-1);
+  const chosen = draws.find((d) => d.id === asked) ?? past.find((d) => HAS_RESULT.has(d.status));
   const offsetMs = times.data ? serverOffsetMs(times.data.server_time, times.dataUpdatedAt) : 0;
+  const choose = (id: number) => setParams({ draw: String(id) });
   return (
     <div className="space-y-4">
       <Card title={t('result.pickDraw')}>
         <QueryState isPending={times.isPending} isError={times.isError} onRetry={() => void times.refetch()}>
           {times.data?.draws.length === 0 && <p className="text-slate-600">{t('result.noDraws')}</p>}
-          <ul className="flex flex-wrap gap-2">
-            {times.data?.draws.map((draw) => (
-              <li key={draw.id}>
-                <button
-                  type="button"
-                  aria-pressed={draw.id === chosen?.id}
-                  onClick={() => setParams({ draw: String(draw.id) })}
-                  className={`min-h-11 rounded-lg px-3 text-sm font-semibold ring-1 ${
-                    draw.id === chosen?.id
-                      ? 'bg-emerald-700 text-white ring-emerald-700'
-                      : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
-                  }`}
-                >
-                  {label(draw)} {wallTime(draw.draw_at)} · {t(`drawStatus.${draw.status}`)}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <DrawButtons draws={past} chosenId={chosen?.id} onChoose={choose} testId="draws-past" />
+          {later.length > 0 && (
+            // Folded unless the chosen draw is one of them: they have no result yet.
+            <details className="group mt-3" open={later.some((d) => d.id === chosen?.id)}>
+              <summary className="flex min-h-11 cursor-pointer items-center gap-1 text-sm font-semibold text-slate-600">
+                {/* A flex summary has no marker of its own: the arrow says it opens. */}
+                <ChevronDown aria-hidden="true" className="size-5 group-open:rotate-180" />
+                {t('result.later')} ({later.length})
+              </summary>
+              <DrawButtons draws={later} chosenId={chosen?.id} onChoose={choose} testId="draws-later" />
+            </details>
+          )}
         </QueryState>
       </Card>
       {chosen && (
@@ -78,7 +130,7 @@ function DrawResultView({
   const hits = new Set(items.flatMap((item) => item.hits.map(hitKey)));
   return (
     <>
-      <Card title={`${label(draw)} · ${wallTime(draw.draw_at)}`} testId="result-card">
+      <Card title={label(draw)} testId="result-card">
         <QueryState
           isPending={result.isPending}
           isError={result.isError}

@@ -1,5 +1,6 @@
 import type { LotterySheetLine } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
+import { latinDigits } from '../lib/time';
 
 export const hitKey = (hit: { code: string; index: number }): string => `${hit.code}#${String(hit.index)}`;
 
@@ -20,7 +21,12 @@ export function ResultSheet({
     const last = rows.at(-1);
     if (last?.code === line.code) last.lines.push(line);
     else
-      rows.push({ code: line.code, label: language === 'km' ? line.label_km : line.label_en, lines: [line] });
+      rows.push({
+        code: line.code,
+        // Beside Latin numbers: the label's digits Latin too (`រង្វាន់ទី1`, not `រង្វាន់ទី១`).
+        label: latinDigits(language === 'km' ? line.label_km : line.label_en),
+        lines: [line],
+      });
   }
   return (
     <table className="w-full border-collapse text-center" data-testid="result-sheet">

@@ -6,7 +6,7 @@ import { useLotteryTranslation, type LotteryT } from '../i18n';
 import { wallDate, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
 import { DateRangeForm } from '@/components/ui/date-range-form';
-import { LotteryTable, TextCell, type LotteryColumn } from './lottery-table';
+import { LotteryTable, PHONE_HIDDEN, TextCell, type LotteryColumn } from './lottery-table';
 import { MoneyCell } from './money-cell';
 import { useRangeParams } from './use-range';
 
@@ -19,7 +19,13 @@ const columns = (t: LotteryT): LotteryColumn<LotteryTicketRow>[] => [
     header: t('ticket.no'),
     cell: (row) => <TextCell testId="row-ticket-no">{row.ticket_no}</TextCell>,
   },
-  { key: 'type', header: t('list.type'), cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell> },
+  // Issue 26, item 6: on a phone the ticket, its draw, the payout and the status; type and net on wider screens.
+  {
+    key: 'type',
+    header: t('list.type'),
+    secondary: true,
+    cell: (row) => <TextCell>{t(`types.${row.type}`)}</TextCell>,
+  },
   {
     key: 'draw',
     header: t('ticket.draw'),
@@ -33,6 +39,7 @@ const columns = (t: LotteryT): LotteryColumn<LotteryTicketRow>[] => [
     key: 'net',
     header: t('ticket.net'),
     align: 'right',
+    secondary: true,
     cell: (row) => <MoneyCell value={row.net_amount} />,
   },
   {
@@ -106,10 +113,13 @@ export function LotteryTicketList({ heading }: { heading: string }) {
             footer={
               total.data && (
                 <tr data-testid="ticket-list-total">
-                  <th scope="row" colSpan={3} className="px-2 py-2 text-left">
+                  {/* One cell per column, so the phone's hidden columns (type, net) leave the total in line. */}
+                  <th scope="row" className="px-2 py-2 text-left whitespace-nowrap">
                     {t('ticket.total')} ({total.data.tickets})
                   </th>
-                  <MoneyCell value={total.data.net_amount} testId="list-total-net" />
+                  <td className={PHONE_HIDDEN} />
+                  <td />
+                  <MoneyCell value={total.data.net_amount} testId="list-total-net" className={PHONE_HIDDEN} />
                   <MoneyCell value={total.data.payout} testId="list-total-payout" />
                   <td />
                 </tr>

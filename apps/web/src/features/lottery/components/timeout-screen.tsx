@@ -3,13 +3,16 @@ import { paths } from '@/config/paths';
 import { useDrawTimes, useNextDraws } from '../api/lottery-api';
 import type { LotteryDraw } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { formatCountdown, serverOffsetMs, useNow, wallTime } from '../lib/time';
+import { formatCountdown, latinDigits, serverOffsetMs, useNow, wallTime } from '../lib/time';
 import { Card, QueryState } from './lottery-shell';
 
-/** The draw's name in the player's language (the server sends both, lottery.md §6). */
+/**
+ * The draw's name in the player's language (the server sends both, lottery.md §6), its time included
+ * (`ទិញឈ្នះ 10:03`), in the app's Latin digits.
+ */
 export function useDrawLabel(): (draw: Pick<LotteryDraw, 'label_km' | 'label_en'>) => string {
   const { language } = useLotteryTranslation();
-  return (draw) => (language === 'km' ? draw.label_km : draw.label_en);
+  return (draw) => latinDigits(language === 'km' ? draw.label_km : draw.label_en);
 }
 
 /**

@@ -14,6 +14,17 @@ export const wallDate = (iso: string): string => iso.slice(0, 10).split('-').rev
 /** `YYYY-MM-DD` of the text, the Phnom Penh day. */
 export const wallDay = (iso: string): string => iso.slice(0, 10);
 
+const KHMER_ZERO = 0x17e0;
+const KHMER_DIGIT = /[\u17e0-\u17e9]/g;
+
+/**
+ * `ទិញឈ្នះ ១០:០៣` → `ទិញឈ្នះ 10:03`. The server's Khmer names of draws and prize lines carry Khmer digits, while
+ * every time, number and amount of the app is written in Latin digits: a line that holds both would mix two
+ * numeral systems (issue 26, item 7), so the names are shown with Latin digits too.
+ */
+export const latinDigits = (text: string): string =>
+  text.replace(KHMER_DIGIT, (digit) => String(digit.charCodeAt(0) - KHMER_ZERO));
+
 /** The device's clock, ticking once a second while mounted. */
 export function useNow(periodMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());

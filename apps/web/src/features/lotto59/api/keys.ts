@@ -9,6 +9,7 @@ export const lottoKeys = {
   releasing: (pool: Pool) => ['lotto59', 'releasing', pool] as const,
   recent: (pool: Pool) => ['lotto59', 'recent', pool] as const,
   grid: (pool: Pool) => ['lotto59', 'grid', pool] as const,
+  stats: (pool: Pool, newestResultId: number | null) => ['lotto59', 'stats', pool, newestResultId] as const,
   winners: () => ['lotto59', 'winners'] as const,
   badge: () => ['lotto59', 'badge'] as const,
   tickets: () => ['lotto59', 'tickets'] as const,

@@ -3,6 +3,9 @@ import { mapBetError, type BetErrorKey } from '@lotto59/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { http, isHttpError } from '@/lib/http-client';
+import { getLanguage } from '@/lib/i18n';
+import type { AlertOptions } from '@/lib/notifications';
+import { rgRefusalAlert } from '@/lib/rg-refusal';
 import { lazySchema } from '@/lib/schemas';
 import { newIdempotencyKey } from '../lib/idempotency-key';
 import {
@@ -28,7 +31,7 @@ export function sendBet(pending: PendingBet): Promise<PlaceBetResponse> {
 export type BetOutcome =
   | { kind: 'placed'; response: PlaceBetResponse; resumed: boolean }
   /** The server answered no: nothing was written (seed §5 messages mapped, or maintenance). */
-  | { kind: 'refused'; reason: BetErrorKey | 'maintenance'; value?: number }
+  | { kind: 'refused'; reason: BetErrorKey | 'maintenance'; value?: number; alert?: AlertOptions }
   /** No answer (time-out, network, a server fault): it may or may not have been placed. */
   | { kind: 'unknown' };
 
@@ -39,6 +42,9 @@ export type BetOutcome =
 export function outcomeOfError(error: unknown): Exclude<BetOutcome, { kind: 'placed' }> {
   if (!isHttpError(error)) return { kind: 'unknown' };
   if (error.status === 503) return { kind: 'refused', reason: 'maintenance' };
+  // The player's own limit, break or exclusion: the room left (or the date) and a link, never a bare error.
+  const rg = rgRefusalAlert(error, getLanguage());
+  if (rg) return { kind: 'refused', reason: 'bet_failed', alert: rg };
   if (error.status >= 400 && error.status < 500) {
     const mapped = mapBetError(error.message);
     return {

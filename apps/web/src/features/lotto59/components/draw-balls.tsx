@@ -24,7 +24,9 @@ export function DrawBalls({
   const { t } = useLottoTranslation();
   const ball = size === 'md' ? 'size-11 text-lg sm:size-12 sm:text-xl' : 'size-9 text-base';
   return (
-    <ol className="grid grid-cols-5 gap-x-2 gap-y-2 sm:gap-x-3" aria-label={t('draw.balls')}>
+    // Clipped sideways: a ball rolls in from 2.2 × its width to the right (ball-roll in index.css), and on a
+    // phone that moment of overflow made the browser zoom the whole page out to 393 px for good (issue 26).
+    <ol className="grid grid-cols-5 gap-x-2 gap-y-2 overflow-x-clip sm:gap-x-3" aria-label={t('draw.balls')}>
       {Array.from({ length: DRAW_SIZE }, (_, index) => {
         const number = numbers[index];
         const post = POSTS[index];

@@ -77,6 +77,28 @@ export function ResultFacts({
   );
 }
 
+/**
+ * Issue 26, item 1: the last round's outcome, kept at the top of the panel while the next draw runs, until
+ * the server has paid it. Its own round number says which round it is.
+ */
+function HeldOutcome({
+  round,
+  outcome,
+  ticketsHref,
+}: {
+  round: RoundRecord;
+  outcome: RoundOutcome;
+  ticketsHref: (resultId: number) => string;
+}) {
+  const { t } = useLottoTranslation();
+  return (
+    <div className="space-y-1" data-testid="held-outcome" data-round={round.id}>
+      <p className="text-sm font-semibold text-slate-700">{t('win.held', { id: round.id })}</p>
+      <WinMoment roundId={round.id} outcome={outcome} ticketsHref={ticketsHref(round.id)} />
+    </div>
+  );
+}
+
 /** While the balls come out: the sum so far, counting up to each new ball. */
 function RunningTotal({ numbers }: { numbers: readonly number[] }) {
   const { t } = useLottoTranslation();
@@ -101,11 +123,14 @@ export function DrawPanel({
   round,
   picks,
   outcome,
+  held,
   ticketsHref,
 }: {
   round: RoundRecord | null;
   picks?: RoundPicks | undefined;
   outcome?: RoundOutcome | undefined;
+  /** An earlier round of the player's whose outcome stays in view until it is paid (use-my-round). */
+  held?: { round: RoundRecord; outcome: RoundOutcome } | null | undefined;
   ticketsHref?: ((resultId: number) => string) | undefined;
 }) {
   const { t } = useLottoTranslation();
@@ -134,6 +159,7 @@ export function DrawPanel({
           </span>
         )}
       </div>
+      {held && ticketsHref && <HeldOutcome {...held} ticketsHref={ticketsHref} />}
       {round === null ? (
         <>
           <DrawBalls numbers={[]} />

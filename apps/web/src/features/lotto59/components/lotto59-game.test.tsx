@@ -1,9 +1,9 @@
-import type { RoundRecord } from '@lotto59/contract';
+import type { BetRecord, RoundRecord } from '@lotto59/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
 import { PLAYER } from '@/testing/fixtures';
-import { openRound } from '@/testing/lotto59-fixtures';
+import { openRound, placedBets } from '@/testing/lotto59-fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { Lotto59Game } from './lotto59-game';
 
@@ -22,7 +22,11 @@ class ControlledSocket {
 }
 const createSocket = (url: string) => new ControlledSocket(url) as unknown as WebSocket;
 
-function renderGame(releasing: () => RoundRecord | null) {
+/** The player's tickets of a round, as `GET /api/v1/ticket/list?result_id=` answers them. */
+type RoundTickets = (resultId: number) => { items: BetRecord[]; total_amount: number; total_payout: number };
+const noTickets: RoundTickets = () => ({ items: [], total_amount: 0, total_payout: 0 });
+
+function renderGame(releasing: () => RoundRecord | null, tickets: RoundTickets = noTickets) {
   const now = Date.now();
   const round = openRound(now, 25, 42);
   const { calls } = mockFetch({
@@ -34,6 +38,11 @@ function renderGame(releasing: () => RoundRecord | null) {
       body: { data: { round: releasing(), server_time: new Date().toISOString() } },
     }),
     'GET /api/v1/result/recent': { body: { data: { items: [] } } },
+    'GET /api/v1/ticket/list': (call) => {
+      const list = tickets(Number(new URL(call.url, 'http://x').searchParams.get('result_id')));
+      const meta = { current_page: 1, per_page: 100, total: list.items.length, last_page: 1 };
+      return { body: { data: { ...list, meta } } };
+    },
     'GET /api/result/history': { body: { data: { poll: 'POLL_2', items: [] } } },
     'GET /api/v1/jackpot/winner': {
       body: {
@@ -122,5 +131,65 @@ describe('lotto 59 game screen', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-socket]')?.getAttribute('data-socket')).toBe('closed'),
     );
+  });
+
+  it('keeps a drawn round’s outcome in view while the next draw runs, until the server has paid it', async () => {
+    // Issue 26, item 1: the fast pool's next draw starts about 6 s before the last round is paid.
+    const NUMBERS = [7, 9, 1, 2, 4, 5, 59, 6, 8, 10]; // total 111: under wins
+    let drawing: RoundRecord | null = null;
+    let paid = false;
+    const bets = placedBets(42, 1, 1_000, 0).bets; // one RANGE_6 (under) bet of 1,000 ៛
+    const { round, queryClient } = renderGame(
+      () => drawing,
+      (id) =>
+        id !== 42
+          ? { items: [], total_amount: 0, total_payout: 0 }
+          : paid
+            ? {
+                items: bets.map((b) => ({ ...b, status: 'WON' as const, payout: 1_950, outstanding: false })),
+                total_amount: 1_000,
+                total_payout: 1_950,
+              }
+            : { items: bets, total_amount: 1_000, total_payout: 0 },
+    );
+    await screen.findByTestId('countdown');
+    const socket = ControlledSocket.last!;
+    act(() => socket.onopen?.());
+    const drawn42: RoundRecord = {
+      ...round,
+      status: 'RELEASING',
+      numbers: NUMBERS,
+      released_count: 10,
+      total: 111,
+      range_type: 'RANGE_1',
+      ou_type: 'RANGE_6',
+      label: 'SMALL_1',
+    };
+    drawing = drawn42;
+    socket.send('result', { round: drawn42 });
+    // The outcome shows with the last ball, before the server pays (item 3): won 1,950 ៛, on its way.
+    const moment = await screen.findByTestId('win-moment', {}, { timeout: 3_000 });
+    await waitFor(() => expect(moment.dataset.outcome).toBe('win'));
+    expect(moment.dataset.paid).toBe('false');
+
+    // The next round closes and its draw starts: the panel follows it, round 42's outcome stays.
+    const next = { ...openRound(Date.now(), 0, 43), status: 'RELEASING' as const };
+    drawing = next;
+    socket.send('betting_closed', { id: 43, poll: 'POLL_2' });
+    const panel = await screen.findByTestId('draw-panel');
+    await waitFor(() => expect(panel.dataset.round).toBe('43'));
+    const held = screen.getByTestId('held-outcome');
+    expect(held.dataset.round).toBe('42');
+    expect(held.textContent).toContain('ជុំ #42 · លទ្ធផលរបស់អ្នក');
+    expect(within(held).getByTestId('win-payout').dataset.amount).toBe('1950');
+
+    // The server pays: the card says so; it stays until the newer draw is complete.
+    paid = true;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['lotto59', 'tickets'] }));
+    await waitFor(() => expect(within(held).getByTestId('win-moment').dataset.paid).toBe('true'));
+    const drawn43 = { ...drawn42, id: 43 };
+    drawing = drawn43;
+    socket.send('result', { round: drawn43 });
+    await waitFor(() => expect(screen.queryByTestId('held-outcome')).toBeNull());
   });
 });

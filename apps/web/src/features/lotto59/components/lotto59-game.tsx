@@ -12,7 +12,7 @@ import { notifications } from '@/lib/notifications';
 import { usePool, useSetPool } from '../api/get-pool';
 import { lottoKeys } from '../api/keys';
 import { useLottoLive } from '../hooks/use-lotto-live';
-import { useMyRound } from '../hooks/use-my-round';
+import { useRoundOnPanel } from '../hooks/use-my-round';
 import { useAtServerTime } from '../hooks/use-server-time';
 import { useLottoTranslation } from '../i18n';
 import { BetBoard } from './board/bet-board';
@@ -138,7 +138,7 @@ function Game({
   const live = useLottoLive({ pool, onBalance, refreshUser, ...(createSocket ? { createSocket } : {}) });
   const round = live.playing.data?.round ?? null;
   const open = useBettingOpen(round);
-  const mine = useMyRound(live.shownDraw);
+  const { mine, held } = useRoundOnPanel(live.shownDraw);
   const [barSlot, setBarSlot] = useState<HTMLDivElement | null>(null);
   const shown = live.shownDraw;
   const rangeType = shown?.range_type ?? null;
@@ -173,12 +173,27 @@ function Game({
           </Button>
         </div>
       )}
-      {/* Phones: draw, board, grid. Wide screens: draw and grid on the left, the board on the right. */}
+      {/* Phones: draw, board, grid, then the bet bar pinned to the bottom of the screen. Wide screens: draw, bet bar
+          and grid on the left, the board on the right. */}
       <div className="flex flex-col gap-3 lg:grid lg:grid-cols-2 lg:items-start">
         <div className="contents lg:block lg:space-y-3">
           <div className="order-1">
-            <DrawPanel round={shown} picks={mine.picks} outcome={mine.outcome} ticketsHref={ticketsHref} />
+            <DrawPanel
+              round={shown}
+              picks={mine.picks}
+              outcome={mine.outcome}
+              held={held && { round: held.round, outcome: held.mine.outcome }}
+              ticketsHref={ticketsHref}
+            />
           </div>
+          {/* The bet bar (board/bet-bar.tsx) is drawn here. On a phone it is the last of the column, pinned to the
+              bottom of the screen while the page scrolls (one-thumb betting). On a wide screen nothing floats over
+              the board (issue 11): it stands in the page under the draw, beside the board, where a 768 px high
+              laptop screen shows it without a scroll (issue 26, item 10; under the board it was 900 px down). */}
+          <div
+            ref={setBarSlot}
+            className="sticky bottom-0 z-20 order-4 -mx-3 sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:overflow-hidden lg:rounded-2xl lg:px-0"
+          />
           <div className="order-3">
             <ResultsGrid grid={live.grid.data} />
           </div>
@@ -203,13 +218,6 @@ function Game({
           </Link>
         </div>
       </div>
-      {/* The bet bar (board/bet-bar.tsx) is drawn here. On a phone it is pinned to the bottom of the screen while
-          the page scrolls (one-thumb betting); on a wide screen nothing floats over the board (issue 11), so it
-          stands in the page under the board's column, where the board ends. */}
-      <div
-        ref={setBarSlot}
-        className="sticky bottom-0 z-20 -mx-3 sm:-mx-6 sm:px-6 lg:static lg:mx-0 lg:ml-[calc(50%+0.375rem)] lg:overflow-hidden lg:rounded-2xl lg:px-0"
-      />
     </div>
   );
 }

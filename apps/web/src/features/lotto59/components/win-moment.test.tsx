@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { openRound } from '@/testing/lotto59-fixtures';
 import { renderWithProviders } from '@/testing/render-with-providers';
-import { picksOf, roundOutcomeOf, type RoundOutcome } from '../lib/round-outcome';
+import { BOARD_DEFAULTS } from '../config';
+import { outcomeOnDraw, picksOf, roundOutcomeOf, type RoundOutcome } from '../lib/round-outcome';
 import { DrawPanel } from './draw-panel';
 
 const NUMBERS = [7, 9, 1, 2, 4, 5, 59, 6, 8, 10]; // total 111: band 1 (1 small), under
@@ -98,7 +99,7 @@ describe('the win moment', () => {
     expect(screen.getByRole('status').textContent).toBe('អ្នកឈ្នះ 59,200 ៛ ក្នុងជុំនេះ (ចំណេញ +56,200 ៛)');
   });
 
-  it('calls a win that still lost money a loss, not a profit (Khmer and English)', async () => {
+  it('words a win that still lost money as part of the stake back, with the loss (Khmer and English)', async () => {
     reduceMotion(true);
     // One range ticket won 9,200 ៛ back out of 13,700 ៛ staked: a win, and a net loss of 4,500 ៛.
     const mixed = [
@@ -106,14 +107,20 @@ describe('the win moment', () => {
       bet({ id: 1236, type: 'RANGE_7', amount: 12_700 }),
     ];
     renderPanel(drawn, mixed, settled(mixed, 13_700, 9_200));
-    expect(screen.getByTestId('win-moment').dataset.outcome).toBe('win');
+    // Issue 26, item 3: no "congratulations, you won" over a net loss.
+    expect(screen.getByTestId('win-moment').dataset.outcome).toBe('part');
+    expect(screen.getByTestId('win-moment').textContent).toContain('អ្នកទទួលបានប្រាក់មកវិញខ្លះ');
+    expect(screen.getByTestId('win-moment').textContent).not.toContain('អបអរសាទរ');
     expect(screen.getByTestId('win-net').textContent).toBe('ខាត −4,500 ៛');
-    expect(screen.getByRole('status').textContent).toBe('អ្នកឈ្នះ 9,200 ៛ ក្នុងជុំនេះ (ខាត −4,500 ៛)');
+    expect(screen.getByRole('status').textContent).toBe('អ្នកទទួលបានមកវិញ 9,200 ៛ ក្នុងជុំនេះ (ខាត −4,500 ៛)');
     expect(screen.getByTestId('win-moment').textContent).not.toContain('ចំណេញ');
 
     await act(() => setLanguage('en'));
     expect(screen.getByTestId('win-net').textContent).toBe('Net loss −4,500 ៛');
-    expect(screen.getByRole('status').textContent).toBe('You won 9,200 ៛ this round (Net loss −4,500 ៛)');
+    expect(screen.getByTestId('win-moment').textContent).toContain('You got part of your stake back');
+    expect(screen.getByRole('status').textContent).toBe(
+      'You got 9,200 ៛ back this round (Net loss −4,500 ៛)',
+    );
   });
 
   it('calls a gain a profit in English too, and a win that paid back the stake even', async () => {
@@ -121,11 +128,15 @@ describe('the win moment', () => {
     await act(() => setLanguage('en'));
     const view = renderPanel(drawn, items, settled(items, 3_000, 59_200));
     expect(screen.getByTestId('win-net').textContent).toBe('Net gain +56,200 ៛');
+    expect(screen.getByTestId('win-moment').dataset.outcome).toBe('win');
+    expect(screen.getByTestId('win-moment').textContent).toContain('Congratulations! You won');
     view.unmount();
 
     const even = [bet({ status: 'WON', payout: 9_200, amount: 9_200 })];
     renderPanel(drawn, even, settled(even, 9_200, 9_200));
     expect(screen.getByTestId('win-net').textContent).toBe('Broke even');
+    expect(screen.getByTestId('win-moment').dataset.outcome).toBe('even');
+    expect(screen.getByTestId('win-moment').textContent).toContain('You got your stake back');
     await act(() => setLanguage('km'));
     expect(screen.getByTestId('win-net').textContent).toBe('រួចដើម');
   });
@@ -152,11 +163,43 @@ describe('the win moment', () => {
     expect(screen.queryByTestId('win-payout')).toBeNull();
   });
 
-  it('waits for the server while the round is not settled', () => {
+  it('waits for the server while the draw is not out', () => {
     reduceMotion(true);
     const pending = [bet({ status: 'PENDING', outstanding: true })];
     renderPanel(drawn, pending, { kind: 'pending', bets: pending });
     expect(screen.getByTestId('win-moment').dataset.outcome).toBe('pending');
+  });
+
+  it('shows the outcome as soon as the draw is public, from the domain’s rules, marked as on its way', () => {
+    reduceMotion(true);
+    // Issue 26, item 3: band 1 at ×9.20 wins, over loses, a jackpot line with 3 of the draw wins 5 × 1,000 ៛.
+    const pending = [
+      bet({ id: 1, type: 'RANGE_1', status: 'PENDING', outstanding: true }),
+      bet({ id: 2, type: 'RANGE_7', status: 'PENDING', outstanding: true }),
+      bet({ id: 3, type: 'JACKPOT', numbers: [1, 2, 4, 30, 31], status: 'PENDING', outstanding: true }),
+    ];
+    const list = {
+      items: pending,
+      meta: { current_page: 1, per_page: 100, total: 3, last_page: 1 },
+      total_amount: 3_000,
+      total_payout: 0,
+    };
+    const outcome = outcomeOnDraw(list, drawn, BOARD_DEFAULTS);
+    expect(outcome).toMatchObject({
+      kind: 'settled',
+      payoutRiel: 9_200 + 5_000,
+      netRiel: 11_200,
+      paid: false,
+    });
+    renderPanel(drawn, pending, outcome);
+    const moment = screen.getByTestId('win-moment');
+    expect(moment.dataset.outcome).toBe('win');
+    expect(moment.dataset.paid).toBe('false');
+    expect(screen.getByTestId('win-paying').textContent).toContain('ប្រាក់កំពុងបញ្ចូលគណនី');
+    expect(screen.getByTestId('win-tickets').querySelectorAll('li')).toHaveLength(2);
+    // Before the last ball nothing is worked out.
+    const partial = { ...drawn, numbers: NUMBERS.slice(0, 9), released_count: 9 };
+    expect(outcomeOnDraw(list, partial, BOARD_DEFAULTS).kind).toBe('pending');
   });
 });
 

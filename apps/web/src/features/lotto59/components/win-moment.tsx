@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useCountUp } from '@/lib/motion';
 import { useLottoTranslation, type LottoT } from '../i18n';
 import { playTone } from '../lib/beeps';
-import type { RoundOutcome } from '../lib/round-outcome';
+import { verdictOf, type RoundOutcome, type Verdict } from '../lib/round-outcome';
 import { betSelection } from './bet-names';
 import { formatSignedRiel } from '@/components/ui/money';
 
@@ -36,29 +36,63 @@ function PaidAmount({ riel }: { riel: number }) {
   );
 }
 
-function Win({ outcome, ticketsHref }: { outcome: Settled; ticketsHref: string }) {
+/** The card's title by the net (issue 26, item 3): only a gain is "you won"; money back is said as such. */
+const TITLE_KEY = { win: 'win.title', even: 'win.titleEven', part: 'win.titlePart' } as const;
+
+/** Paid back something: a gain (gold, fanfare), the stake back, or part of it back (calm colours). */
+function Win({
+  outcome,
+  verdict,
+  ticketsHref,
+}: {
+  outcome: Settled;
+  verdict: 'win' | 'even' | 'part';
+  ticketsHref: string;
+}) {
   const { t } = useLottoTranslation();
+  const gain = verdict === 'win';
   return (
     <div
       data-testid="win-moment"
-      data-outcome="win"
-      className="space-y-3 rounded-2xl bg-gradient-to-br from-amber-200 via-amber-300 to-amber-400 p-4 text-slate-950 shadow-lg ring-2 ring-amber-500 motion-safe:animate-win-pop"
+      data-outcome={verdict}
+      data-paid={outcome.paid}
+      className={`space-y-3 rounded-2xl p-4 text-slate-950 ${
+        gain
+          ? 'bg-gradient-to-br from-amber-200 via-amber-300 to-amber-400 shadow-lg ring-2 ring-amber-500 motion-safe:animate-win-pop'
+          : 'bg-sky-50 ring-1 ring-sky-300'
+      }`}
     >
       <p className="flex items-center gap-2 text-lg font-bold">
-        <PartyPopper aria-hidden="true" className="size-6" />
-        {t('win.title')}
+        {gain ? (
+          <PartyPopper aria-hidden="true" className="size-6" />
+        ) : (
+          <CircleCheck aria-hidden="true" className="size-6 text-sky-700" />
+        )}
+        {t(TITLE_KEY[verdict])}
       </p>
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <div>
           <p className="text-sm font-semibold">{t('win.paid')}</p>
           <PaidAmount riel={outcome.payoutRiel} />
+          {outcome.poolShare && <p className="text-sm font-semibold">{t('win.poolShare')}</p>}
         </div>
         <p className="rounded-full bg-white/70 px-3 py-1 font-bold tabular-nums" data-testid="win-net">
           {netPhrase(outcome.netRiel, t)}
         </p>
       </div>
+      {!outcome.paid && <Paying />}
       <WinningTickets outcome={outcome} ticketsHref={ticketsHref} />
     </div>
+  );
+}
+
+/** The figures follow from the public draw; the server's payment lands a few seconds later. */
+function Paying() {
+  const { t } = useLottoTranslation();
+  return (
+    <p className="text-sm font-semibold" data-testid="win-paying">
+      {t('win.paying')}
+    </p>
   );
 }
 
@@ -96,9 +130,10 @@ function WinningTickets({ outcome, ticketsHref }: { outcome: Settled; ticketsHre
 }
 
 /**
- * Issue 11, the win moment: the player's outcome of the round on the draw panel, from the server's
- * settlement (use-my-round): the total paid counting up, the net beside it, the winning tickets, a fanfare
- * when sound is on; a calm line when nothing was won; "settling" until the server has paid.
+ * Issue 11, the win moment: the player's outcome of the round on the draw panel (use-my-round): the total
+ * paid counting up, the net beside it, the winning tickets, a fanfare when sound is on for a gain; a calm
+ * line when nothing was won. Issue 26: it shows as soon as the draw is public ("the payout is on its way"
+ * until the server has paid) and its title follows the net: won, got the stake back, got part back.
  */
 export function WinMoment({
   roundId,
@@ -110,7 +145,8 @@ export function WinMoment({
   ticketsHref: string;
 }) {
   const { t } = useLottoTranslation();
-  const won = outcome.kind === 'settled' && outcome.payoutRiel > 0 && !outcome.voided;
+  const verdict: Verdict | null = outcome.kind === 'settled' ? verdictOf(outcome) : null;
+  const won = verdict === 'win';
   // The fanfare plays when the page sees the round go from waiting to won, not for an old result on load.
   const sawPending = useRef<number | null>(null);
   useEffect(() => {
@@ -134,29 +170,31 @@ export function WinMoment({
         {summary}
       </p>
     );
-  } else if (outcome.kind === 'settled' && outcome.voided) {
+  } else if (outcome.kind === 'settled' && verdict === 'void') {
     summary = t('win.voided', { amount: formatRiel(outcome.stakeRiel) });
     body = (
       <p
         data-testid="win-moment"
         data-outcome="void"
+        data-paid={outcome.paid}
         className="rounded-xl bg-slate-100 p-3 text-sm font-semibold text-slate-700"
       >
         {summary}
       </p>
     );
-  } else if (outcome.kind === 'settled' && won) {
-    summary = t('win.summary', {
+  } else if (outcome.kind === 'settled' && (verdict === 'win' || verdict === 'even' || verdict === 'part')) {
+    summary = t(won ? 'win.summary' : 'win.summaryPart', {
       amount: formatRiel(outcome.payoutRiel),
       net: netPhrase(outcome.netRiel, t),
     });
-    body = <Win outcome={outcome} ticketsHref={ticketsHref} />;
+    body = <Win outcome={outcome} verdict={verdict} ticketsHref={ticketsHref} />;
   } else if (outcome.kind === 'settled') {
     summary = t('win.none');
     body = (
       <div
         data-testid="win-moment"
         data-outcome="lose"
+        data-paid={outcome.paid}
         className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-100 p-3 text-slate-800 ring-1 ring-slate-200"
       >
         <p className="flex items-center gap-2 font-semibold">
@@ -169,6 +207,7 @@ export function WinMoment({
             net: formatSignedRiel(outcome.netRiel),
           })}
         </p>
+        {!outcome.paid && <Paying />}
       </div>
     );
   }

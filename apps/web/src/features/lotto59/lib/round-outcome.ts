@@ -1,5 +1,15 @@
-import type { BetRecord, TicketList } from '@lotto59/contract';
-import { POSTS, type Post } from '@lotto59/domain';
+import type { BetRecord, RoundRecord, TicketList } from '@lotto59/contract';
+import {
+  isDraw,
+  jackpotFixedPayoutOf,
+  jackpotMatches,
+  jackpotTierOf,
+  POSTS,
+  settleBet,
+  type JackpotRules,
+  type Post,
+  type RateTable,
+} from '@lotto59/domain';
 
 /** The player's part in one round, read from the server's answer (never worked out in the browser). */
 export type RoundOutcome =
@@ -21,7 +31,24 @@ export type RoundOutcome =
       moreTickets: number;
       /** The round was voided: every stake came back. */
       voided: boolean;
+      /**
+       * The server has settled and paid (true), or the figures follow from the public draw and the payout is on
+       * its way (false: docs/decisions/0046).
+       */
+      paid: boolean;
+      /** A line of five matches: its share of the pool is the server's to work out, so `payoutRiel` leaves it out. */
+      poolShare: boolean;
     };
+
+/** How the round went for the player, by the net (issue 26, item 3): the card's words follow this, never "a win". */
+export type Verdict = 'win' | 'even' | 'part' | 'lose' | 'void';
+
+export function verdictOf(outcome: Extract<RoundOutcome, { kind: 'settled' }>): Verdict {
+  if (outcome.voided) return 'void';
+  if (outcome.payoutRiel === 0 && !outcome.poolShare) return 'lose';
+  if (outcome.netRiel > 0 || outcome.poolShare) return 'win';
+  return outcome.netRiel === 0 ? 'even' : 'part';
+}
 
 /**
  * The outcome of one round from `GET /api/v1/ticket/list?result_id=`. A round is settled in one transaction
@@ -40,6 +67,62 @@ export function roundOutcomeOf(list: TicketList): RoundOutcome {
     winning: bets.filter((bet) => bet.status === 'WON'),
     moreTickets: Math.max(0, list.meta.total - bets.length),
     voided: bets.every((bet) => bet.status === 'VOID'),
+    paid: true,
+    poolShare: false,
+  };
+}
+
+/** What one bet returns on a draw, by the domain's rules (the same functions the server settles with). */
+function betOnDraw(
+  bet: BetRecord,
+  numbers: readonly number[],
+  rates: RateTable,
+  jackpot: JackpotRules,
+): { payout: number; poolShare: boolean } {
+  if (bet.type !== 'JACKPOT') {
+    const rated = { type: bet.type, post: bet.post, number: bet.number, amount: bet.amount };
+    return { payout: settleBet(rated, numbers, rates).payoutRiel, poolShare: false };
+  }
+  const tier = bet.numbers ? jackpotTierOf(jackpotMatches(bet.numbers, numbers)) : null;
+  if (tier === 1) return { payout: 0, poolShare: true };
+  return { payout: tier === null ? 0 : jackpotFixedPayoutOf(tier, jackpot), poolShare: false };
+}
+
+/**
+ * Issue 26, item 3: the outcome as soon as the draw is public. The payout follows from the drawn numbers, so
+ * the player's bets still waiting for the server (which pays at `settle_at`, up to 19 s after the last ball)
+ * are worked out here with the domain's settlement rules and shown at once, marked unpaid; the server's
+ * answer replaces it when it comes. Needs every bet of the round on the page (otherwise the totals would be
+ * a part of the stake), else it waits for the server as before.
+ */
+export function outcomeOnDraw(
+  list: TicketList,
+  round: RoundRecord | null,
+  config: { rates: RateTable; jackpot: JackpotRules },
+): RoundOutcome {
+  const outcome = roundOutcomeOf(list);
+  if (outcome.kind !== 'pending' || !round || round.id !== list.items[0]?.result_id) return outcome;
+  if (!isDraw(round.numbers) || list.meta.total > list.items.length) return outcome;
+  let payoutRiel = 0;
+  let poolShare = false;
+  const winning: BetRecord[] = [];
+  for (const bet of list.items) {
+    const result = betOnDraw(bet, round.numbers, config.rates, config.jackpot);
+    payoutRiel += result.payout;
+    poolShare ||= result.poolShare;
+    if (result.payout > 0 || result.poolShare) winning.push({ ...bet, status: 'WON', payout: result.payout });
+  }
+  return {
+    kind: 'settled',
+    bets: list.items,
+    stakeRiel: list.total_amount,
+    payoutRiel,
+    netRiel: payoutRiel - list.total_amount,
+    winning,
+    moreTickets: 0,
+    voided: false,
+    paid: false,
+    poolShare,
   };
 }
 

@@ -11,6 +11,8 @@ export interface CasinoReportFilter {
   from?: string | undefined;
   to?: string | undefined;
   status?: CasinoRoundStatus | undefined;
+  /** One game's rounds (baccarat or a slot); absent = every casino game. */
+  game?: string | undefined;
   page: number;
 }
 
@@ -18,6 +20,7 @@ const filterQuery = (f: CasinoReportFilter) => ({
   from: f.from || null,
   to: f.to || null,
   status: f.status ?? null,
+  game_code: f.game ?? null,
 });
 
 /** `GET /api/report/casino` (providers.md §8): the player's baccarat and slot rounds, newest first. */
@@ -41,7 +44,7 @@ export function getCasinoReportTotal(
   });
 }
 
-const key = (f: CasinoReportFilter) => [f.from ?? '', f.to ?? '', f.status ?? ''] as const;
+const key = (f: CasinoReportFilter) => [f.from ?? '', f.to ?? '', f.status ?? '', f.game ?? ''] as const;
 
 export function useCasinoReport(f: CasinoReportFilter) {
   return useQuery({

@@ -99,6 +99,39 @@ describe('casino report (providers.md §8)', () => {
     },
   );
 
+  it('shows a long round id short (whole in its title and the detail); filters by game (issue 26, item 11)', async () => {
+    const uuid = '5f0c2a9e-7b1d-4c3e-9a8f-1e2d3c4b5a69';
+    const { calls } = mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/report/casino': { body: { data: { items: [{ ...baccarat, round_id: uuid }], meta } } },
+      'GET /api/report/casino/total': TOTAL,
+    });
+    const { user } = renderApp('/report/casino');
+    const [row] = await screen.findAllByTestId('casino-row');
+    const id = within(row!).getByTestId('round-id');
+    expect(id.textContent).toBe('#5f0c2a9e…');
+    expect(id.getAttribute('title')).toBe(uuid);
+    await user.click(within(row!).getByRole('button', { name: 'មើលលម្អិត' }));
+    expect((await screen.findByTestId('round-id-full')).textContent).toBe(uuid);
+
+    // The game filter: every casino game by its Khmer name; a choice goes to both calls and the address.
+    const game = screen.getByLabelText('ហ្គេម');
+    expect(
+      within(game)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['គ្រប់ហ្គេម', 'បាការ៉ា', 'សំណាងអង្គរ']);
+    await user.selectOptions(game, 'angkor-fortune');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.includes('game_code=angkor-fortune'))
+          .map((c) => c.route)
+          .sort(),
+      ).toEqual(['GET /api/report/casino', 'GET /api/report/casino/total']),
+    );
+  });
+
   it('explains a range beyond 31 days in Khmer', async () => {
     mockFetch({
       'GET /api/user': SIGNED_IN,

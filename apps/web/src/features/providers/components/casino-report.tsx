@@ -1,4 +1,5 @@
 import { CASINO_ROUND_STATUSES, type CasinoReportRow, type CasinoRoundStatus } from '@lotto59/contract';
+import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -7,7 +8,7 @@ import { useFormatDateTime } from '@/lib/date-time';
 import { useCasinoReport, useCasinoReportTotal } from '../api/get-casino-report';
 import { gameName, useProviderTranslation, type ProviderT } from '../i18n';
 import { useReportFilter } from '../lib/use-report-filter';
-import { moneyTotals, ReportFrame } from './report-frame';
+import { moneyTotals, ReportFrame, type Choice } from './report-frame';
 import { RoundDetail } from './round-detail';
 
 const STATUS_STYLE: Record<CasinoRoundStatus, string> = {
@@ -27,6 +28,15 @@ function statusName(status: CasinoRoundStatus, t: ProviderT): string {
   }
 }
 
+/** The casino games a round can be of (the studio's table and slot, providers.md §7), the report's game filter. */
+export const CASINO_GAMES = ['baccarat', 'angkor-fortune'] as const;
+
+/** Round ids above this length (a UUID is 36) are shown by their start; the whole id is in the title and detail. */
+const ROUND_ID_SHOWN_MAX = 12;
+const ROUND_ID_SHORT = 8;
+export const shortRoundId = (id: string): string =>
+  id.length > ROUND_ID_SHOWN_MAX ? `${id.slice(0, ROUND_ID_SHORT)}…` : id;
+
 function Rows({ items }: { items: readonly CasinoReportRow[] }) {
   const { t } = useProviderTranslation();
   const formatDateTime = useFormatDateTime();
@@ -45,17 +55,26 @@ function Rows({ items }: { items: readonly CasinoReportRow[] }) {
       rowHeader: true,
       cell: (row) => (
         <>
-          <span className="block font-semibold">{gameName(row.game_code, t)}</span>
-          <span className="block text-xs whitespace-nowrap text-slate-600">
+          <span className="font-semibold max-sm:mr-2 sm:block">{gameName(row.game_code, t)}</span>
+          <span className="text-xs whitespace-nowrap text-slate-600 max-sm:mr-2 sm:block">
             {formatDateTime(row.created_at)}
           </span>
-          <span className="block font-mono text-xs text-slate-500">#{row.round_id}</span>
+          {/* An identifier, not a word: a `code` element (the Khmer-text rule skips code, as it does the
+              fairness hashes), its start shown and the whole id in the title. */}
+          <code
+            className="font-mono text-xs text-slate-500 sm:block"
+            title={row.round_id}
+            data-testid="round-id"
+          >
+            #{shortRoundId(row.round_id)}
+          </code>
         </>
       ),
     },
     {
       key: 'status',
       header: t('report.status'),
+      phone: 'bare',
       cell: (row) => (
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_STYLE[row.status]}`}
@@ -70,23 +89,38 @@ function Rows({ items }: { items: readonly CasinoReportRow[] }) {
       key: 'payout',
       header: t('report.payout'),
       align: 'right',
+      // On a phone the signed win/lose beside the stake says it; the detail lists every payout.
+      phone: 'hidden',
       cell: (row) => (row.status === 'OPEN' ? '—' : <Money amount={row.payout} />),
     },
     {
       key: 'winLose',
       header: t('report.winLose'),
       align: 'right',
+      phone: 'bare',
       cell: (row) => <WinLoseMoney amount={row.win_lose} className="font-semibold" testId="round-win-lose" />,
     },
     {
       key: 'detail',
       header: t('report.detail'),
       align: 'right',
+      phone: 'bare',
       cell: (row) => {
         const shown = open.has(keyOf(row));
+        const name = shown ? t('report.hideDetail') : t('report.showDetail');
+        // A phone's line has room for an arrow only; the name stays for screen readers (and on wider screens).
         return (
-          <Button variant="secondary" className="text-sm" aria-expanded={shown} onClick={() => toggle(row)}>
-            {shown ? t('report.hideDetail') : t('report.showDetail')}
+          <Button
+            variant="secondary"
+            className="text-sm max-sm:px-3"
+            aria-expanded={shown}
+            onClick={() => toggle(row)}
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-5 sm:hidden ${shown ? 'rotate-180' : ''} motion-safe:transition-transform`}
+            />
+            <span className="max-sm:sr-only">{name}</span>
           </Button>
         );
       },
@@ -99,7 +133,20 @@ function Rows({ items }: { items: readonly CasinoReportRow[] }) {
       rowKey={keyOf}
       caption={t('report.caption')}
       rowTestId="casino-row"
-      detail={(row) => (open.has(keyOf(row)) ? <RoundDetail row={row} /> : null)}
+      compact
+      detail={(row) =>
+        open.has(keyOf(row)) ? (
+          <div className="space-y-2">
+            <p className="text-xs text-slate-600">
+              {t('report.fullRoundId')}{' '}
+              <span className="font-mono break-all" data-testid="round-id-full">
+                {row.round_id}
+              </span>
+            </p>
+            <RoundDetail row={row} />
+          </div>
+        ) : null
+      }
     />
   );
 }
@@ -107,7 +154,13 @@ function Rows({ items }: { items: readonly CasinoReportRow[] }) {
 /** `/report/casino` (providers.md §8): baccarat and slot rounds, a date range and status, totals, pages. */
 export function CasinoReport() {
   const { t } = useProviderTranslation();
-  const [filter, setFilter] = useReportFilter(CASINO_ROUND_STATUSES);
+  const [filter, setFilter] = useReportFilter(CASINO_ROUND_STATUSES, CASINO_GAMES);
+  const games: Choice<(typeof CASINO_GAMES)[number]> = {
+    label: t('report.game'),
+    all: t('report.allGames'),
+    values: CASINO_GAMES,
+    name: (code) => gameName(code, t),
+  };
   const report = useCasinoReport(filter);
   const total = useCasinoReportTotal(filter);
   return (
@@ -116,6 +169,7 @@ export function CasinoReport() {
       filter={filter}
       onFilter={setFilter}
       statuses={{ values: CASINO_ROUND_STATUSES, name: (status) => statusName(status, t) }}
+      games={games}
       report={report}
       total={total}
       totalsTestId="casino-totals"

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { mockFetch } from '@/testing/fetch-mock';
 import { SIGNED_IN } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
@@ -75,4 +76,25 @@ describe('fishing lobby (providers.md §4)', () => {
     await waitFor(() => expect(within(card).queryByTestId('fishing-in-flight')).toBeNull());
     expect(within(card).getByTestId('fishing-state-4').getAttribute('data-state')).toBe('ACTIVE');
   }, 20_000);
+
+  it('names the two modes of the one game apart, in Khmer and English; the minimum in ៛ (issue 26, item 9)', async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/fishing/information': (call) =>
+        call.url.includes('provider=4') ? info(4, 'NONE', 0, 0) : info(5, 'NONE', 0, 5),
+    });
+    renderApp('/game/fishing');
+    const transfer = await screen.findByTestId('fishing-card-4');
+    const seamless = screen.getByTestId('fishing-card-5');
+    // Each card is a region named by its own heading: two names, two landmarks (axe landmark-unique).
+    expect(screen.getByRole('region', { name: 'នាគសមុទ្រ · ផ្ទេរប្រាក់ចូលហ្គេម' })).toBe(transfer);
+    expect(screen.getByRole('region', { name: 'នាគសមុទ្រ · លេងពីសមតុល្យមេ' })).toBe(seamless);
+    expect(await within(transfer).findByText('យ៉ាងតិច 1,000 ៛')).toBeTruthy();
+    expect(transfer.textContent).not.toContain('រៀល');
+    await act(() => setLanguage('en'));
+    expect(screen.getByRole('region', { name: 'Ocean Dragon · money moved in' })).toBe(transfer);
+    expect(screen.getByRole('region', { name: 'Ocean Dragon · main balance' })).toBe(seamless);
+    expect(within(transfer).getByText('At least 1,000 ៛')).toBeTruthy();
+    await act(() => setLanguage('km'));
+  });
 });

@@ -1,4 +1,5 @@
 import { MIN_FISHING_TRANSFER, type FishingInformation } from '@lotto59/contract';
+import { formatRiel } from '@lotto59/domain';
 import { Fish } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { FISHING_REFETCH_MS } from '@/config/constants';
 import { errorMessageOf } from '@/lib/error-message';
 import { useTranslation } from '@/lib/i18n';
 import { useFishingInformation, useFishingSession, type FishingProviderId } from '../api/fishing';
-import { useProviderTranslation, type ProviderT } from '../i18n';
+import { fishingGameName, useProviderTranslation, type ProviderT } from '../i18n';
 
 function stateName(state: FishingInformation['state'], t: ProviderT): string {
   switch (state) {
@@ -61,7 +62,7 @@ function FishingCard({
         <Fish aria-hidden="true" className="size-10 shrink-0 text-sky-600" />
         <div>
           <h2 id={`${amountId}-title`} className="text-lg font-semibold">
-            {t('games.ocean-dragon')}
+            {fishingGameName(provider, t)}
           </h2>
           <p className="text-sm text-slate-600">
             {transfer ? t('fishing.modeTransfer') : t('fishing.modeSeamless')}
@@ -116,7 +117,7 @@ function FishingCard({
                 className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base"
               />
               <p className={`text-xs ${amountInvalid ? 'text-red-700' : 'text-slate-600'}`}>
-                {t('fishing.minimum', { amount: MIN_FISHING_TRANSFER.toLocaleString('en-US') })}
+                {t('fishing.minimum', { amount: formatRiel(MIN_FISHING_TRANSFER) })}
               </p>
             </div>
           )}

@@ -30,6 +30,12 @@ export interface StatusChoice<Status extends string> {
   name: (status: Status) => string;
 }
 
+/** Another choice a report filters by (the casino report's game): its label, the "all" option, its values. */
+export interface Choice<Value extends string> extends StatusChoice<Value> {
+  label: string;
+  all: string;
+}
+
 /**
  * The stake, payout and win/lose of a report's totals, as every report shows them; `testIdPrefix` gives each
  * its test id (`casino` → `casino-total-stake`, `casino-total-payout`, `casino-total-win-lose`).
@@ -52,21 +58,20 @@ export function moneyTotals(
   ];
 }
 
-function StatusFilter<Status extends string>({
+function ChoiceFilter<Value extends string>({
   choice,
   value,
   onChange,
 }: {
-  choice: StatusChoice<Status>;
-  value: Status | undefined;
-  onChange: (status: Status | undefined) => void;
+  choice: Choice<Value>;
+  value: Value | undefined;
+  onChange: (value: Value | undefined) => void;
 }) {
-  const { t } = useProviderTranslation();
   const id = useId();
   return (
     <div className="flex items-center gap-3">
-      <label htmlFor={id} className="text-sm font-semibold text-slate-700">
-        {t('report.status')}
+      <label htmlFor={id} className="min-w-16 text-sm font-semibold text-slate-700">
+        {choice.label}
       </label>
       <select
         id={id}
@@ -77,10 +82,10 @@ function StatusFilter<Status extends string>({
         }}
         className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
       >
-        <option value="">{t('report.allStatuses')}</option>
-        {choice.values.map((status) => (
-          <option key={status} value={status}>
-            {choice.name(status)}
+        <option value="">{choice.all}</option>
+        {choice.values.map((option) => (
+          <option key={option} value={option}>
+            {choice.name(option)}
           </option>
         ))}
       </select>
@@ -93,11 +98,12 @@ function StatusFilter<Status extends string>({
  * one), the default-range note, loading, failure, the totals of the filter, the rows or an empty state, pages.
  * A report brings its words, its totals, its rows and its two queries (the page and the total).
  */
-export function ReportFrame<Status extends string, Row, Total>({
+export function ReportFrame<Status extends string, Row, Total, Game extends string = never>({
   title,
   filter,
   onFilter,
   statuses,
+  games,
   dateRangeLabels,
   report,
   total,
@@ -107,9 +113,11 @@ export function ReportFrame<Status extends string, Row, Total>({
   emptyText,
 }: {
   title: string;
-  filter: ReportFilter<Status>;
-  onFilter: (next: Partial<ReportFilter<Status>>) => void;
+  filter: ReportFilter<Status, Game>;
+  onFilter: (next: Partial<ReportFilter<Status, Game>>) => void;
   statuses?: StatusChoice<Status>;
+  /** Where a report holds rounds of several games (casino: baccarat and slots), the game to show. */
+  games?: Choice<Game>;
   /** Only where a report names its date filter otherwise (DateRangeForm's `labels`). */
   dateRangeLabels?: Partial<DateRangeFormLabels>;
   report: ReportQuery<ReportPage<Row>>;
@@ -130,12 +138,23 @@ export function ReportFrame<Status extends string, Row, Total>({
         onApply={(next) => onFilter({ ...next, page: 1 })}
         labels={dateRangeLabels}
       />
-      {statuses && (
-        <StatusFilter
-          choice={statuses}
-          value={filter.status}
-          onChange={(status) => onFilter({ status, page: 1 })}
-        />
+      {(statuses || games) && (
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {statuses && (
+            <ChoiceFilter
+              choice={{ ...statuses, label: t('report.status'), all: t('report.allStatuses') }}
+              value={filter.status}
+              onChange={(status) => onFilter({ status, page: 1 })}
+            />
+          )}
+          {games && (
+            <ChoiceFilter
+              choice={games}
+              value={filter.game}
+              onChange={(game) => onFilter({ game, page: 1 })}
+            />
+          )}
+        </div>
       )}
       {!filter.from && !filter.to && <p className="text-sm text-slate-600">{t('report.defaultRange')}</p>}
       {report.isPending && <LoadingState label={t('report.loading')} />}

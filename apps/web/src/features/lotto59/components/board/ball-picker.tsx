@@ -31,7 +31,8 @@ export function BallPicker({
       <div
         role="group"
         aria-label={t('play.picker', { n: lineNumber })}
-        className="grid grid-cols-8 gap-1 sm:grid-cols-10"
+        // 44 px touch targets, as the NUMBER grid (number-grid.tsx): as many columns as fit at that width.
+        className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-1"
         data-testid="ball-picker"
       >
         {ALL_BALLS.map((n) => {
@@ -43,7 +44,7 @@ export function BallPicker({
               aria-pressed={on}
               disabled={disabled || (full && !on)}
               onClick={() => onChange(on ? line.filter((b) => b !== n) : [...line, n].sort((a, b) => a - b))}
-              className={`inline-flex min-h-10 items-center justify-center rounded-full text-base font-semibold tabular-nums ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-40 ${
+              className={`inline-flex min-h-11 items-center justify-center rounded-full text-base font-semibold tabular-nums ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-40 ${
                 on
                   ? 'bg-amber-400 text-slate-950 ring-amber-600'
                   : 'bg-white text-slate-800 ring-slate-300 hover:bg-amber-100'

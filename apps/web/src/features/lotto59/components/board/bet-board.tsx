@@ -41,7 +41,9 @@ function betItems(slip: BetSlip) {
 
 /** The player's view of a refusal or an unanswered bet (seed §5 mapping; "result unknown" on a time-out). */
 function announce(outcome: Exclude<BetOutcome, { kind: 'placed' }>, t: LottoT) {
-  if (outcome.kind === 'refused') {
+  if (outcome.kind === 'refused' && outcome.alert) {
+    notifications.alert(outcome.alert);
+  } else if (outcome.kind === 'refused') {
     notifications.alert({
       status: 'ERROR',
       title: t('outcome.refusedTitle'),

@@ -27,8 +27,9 @@ function pickName(pick: NumberPick, t: LottoT): string {
   }
 }
 
+// 44 px touch targets (issue 26, item 12): at 360 px the grid's eight columns made 33 × 40 px cells.
 const CELL =
-  'inline-flex min-h-10 items-center justify-center rounded-lg text-base font-semibold tabular-nums ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex min-h-11 items-center justify-center rounded-lg text-base font-semibold tabular-nums ring-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
  * The 1–59 tap grid of a NUMBER bet, with quick selectors (all, odd, even, small, big: the domain's sets).
@@ -79,7 +80,8 @@ export function NumberGrid({
       <div
         role="group"
         aria-label={t('play.grid')}
-        className="grid grid-cols-8 gap-1 sm:grid-cols-10"
+        // As many columns as fit at 44 px at least: six on a 360 px phone, ten or more on a wide screen.
+        className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-1"
         data-testid="number-grid"
       >
         {ALL_BALLS.map((n) => (

@@ -21,6 +21,7 @@ import { bandSizeName, rangeName, rangeShortName } from '../bet-names';
 import { AmountField } from './amount-field';
 import { fieldOfSlipError, slipErrorMessage } from './messages';
 import { NumberGrid } from './number-grid';
+import { NumberStats } from './number-stats';
 import { limitMessage } from './slip-limits';
 import { INPUT, INPUT_BAD, INPUT_OK, TOGGLE, TOGGLE_OFF, TOGGLE_ON } from './styles';
 
@@ -244,6 +245,11 @@ export function RegularSlip({
           chosen={chosenNumbers}
           disabled={disabled}
           onChange={(next) => change(setNumbers)(next.length === 0 ? '' : formatNumberList(next))}
+        />
+        <NumberStats
+          chosen={chosenNumbers}
+          disabled={disabled}
+          onAdd={(n) => change(setNumbers)(formatNumberList([...chosenNumbers, n].sort((a, b) => a - b)))}
         />
         <div>
           <label htmlFor={numbersId} className="mb-1 block text-sm font-semibold text-slate-700">

@@ -14,6 +14,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { useTranslation } from '@/lib/i18n';
 import { formatRate } from '../../config';
 import { useLottoTranslation } from '../../i18n';
 import { useRulesTranslation } from '../../rules-i18n';
@@ -151,7 +152,8 @@ function JackpotTable() {
 const STEP_KEYS = ['draw.step1', 'draw.step2', 'draw.step3', 'draw.step4'] as const;
 
 /** Game rules (issue 5): bets, odds, returns and the provably fair draw in plain words. */
-export function GameRules({ boardHref }: { boardHref: string }) {
+export function GameRules({ boardHref, limitsHref }: { boardHref: string; limitsHref: string }) {
+  const { t: gt } = useTranslation();
   const config = useLottoConfig();
   const { t: lt } = useLottoTranslation();
   const { t } = useRulesTranslation();
@@ -205,6 +207,18 @@ printf '1:0' | openssl dgst -sha256 -hmac "$SEED"   # 0e6c1f1d 611e3543 …`}
           </pre>
         </ScrollRegion>
         <p>{t('draw.verify', { ticket: lt('verify.title') })}</p>
+      </section>
+      <section
+        aria-labelledby="rules-rg"
+        className="space-y-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id="rules-rg" className="text-lg font-semibold">
+          {gt('rgRefusal.rulesTitle')}
+        </h2>
+        <p>{gt('rgRefusal.rulesText')}</p>
+        <Link to={limitsHref} className="font-semibold text-blue-700 underline underline-offset-2">
+          {gt('rgRefusal.seeLimits')}
+        </Link>
       </section>
     </div>
   );

@@ -1,0 +1,198 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type RawBuilder } from 'kysely';
+import { rgPeriodStarts, type RgCounts } from '@lotto59/domain';
+import type { Executor } from '../../db/database';
+import type { RgRow } from './rg-state';
+
+// The check and the count of responsible gaming as ONE conditional upsert of the player's `rg_players`
+// row: the counters of the day, week and month move on (a new period starts them at zero) and the
+// movement is added; for a stake or a deposit, the row changes only if the player is on no break, no
+// exclusion, and every applicable limit has room for the amount. The statement judges and counts under the
+// row's lock (PostgreSQL) or the single writer (SQLite), so two stakes can never both squeeze under a limit.
+// No row answered = refused; the caller then reads the row to say why (the refusal path only).
+
+export type RgJudge = 'STAKE' | 'DEPOSIT' | 'NONE';
+
+export const PERIODS = ['day', 'week', 'month'] as const;
+
+/** The parameters every statement takes, by name. */
+interface RgParams {
+  player: number;
+  now: number;
+  ds: number;
+  ws: number;
+  ms: number;
+  w: number;
+  p: number;
+  d: number;
+}
+
+export function paramsOf(playerId: number, counts: RgCounts, nowMs: number): RgParams {
+  const starts = rgPeriodStarts(nowMs);
+  return {
+    player: playerId,
+    now: nowMs,
+    ds: starts.DAY,
+    ws: starts.WEEK,
+    ms: starts.MONTH,
+    w: counts.wager,
+    p: counts.payout,
+    d: counts.deposit,
+  };
+}
+
+const START_PARAM = { day: 'ds', week: 'ws', month: 'ms' } as const;
+
+/** A counter of the row as it stands in the current period (zero once its period is over). */
+export function current(period: (typeof PERIODS)[number], counter: 'wager' | 'payout' | 'deposit'): string {
+  return `(case when rg_players.${period}_start_ms >= :${START_PARAM[period]} then rg_players.${period}_${counter} else 0 end)`;
+}
+
+/**
+ * What a stake (or a deposit) of `amount` (an SQL expression) must meet on the row `rg_players`: no break,
+ * no exclusion, room under every wager and loss limit (a negative loss gives no extra room); for a deposit,
+ * room under every deposit limit. Parameters `:now`, `:ds`, `:ws`, `:ms`.
+ */
+export function judgeConditions(
+  judge: 'STAKE' | 'DEPOSIT',
+  max: 'max' | 'greatest',
+  amount: string,
+): string[] {
+  const conditions: string[] = [];
+  if (judge === 'STAKE') {
+    conditions.push(
+      '(rg_players.excluded_until_ms is null or rg_players.excluded_until_ms <= :now)',
+      '(rg_players.break_until_ms is null or rg_players.break_until_ms <= :now)',
+    );
+    for (const period of PERIODS) {
+      const wager = current(period, 'wager');
+      conditions.push(
+        `(rg_players.wager_${period} is null or ${wager} + ${amount} <= rg_players.wager_${period})`,
+        `(rg_players.loss_${period} is null or ${max}(${wager} - ${current(period, 'payout')}, 0) + ${amount} <= rg_players.loss_${period})`,
+      );
+    }
+  } else {
+    for (const period of PERIODS) {
+      conditions.push(
+        `(rg_players.deposit_${period} is null or ${current(period, 'deposit')} + ${amount} <= rg_players.deposit_${period})`,
+      );
+    }
+  }
+  return conditions;
+}
+
+/** The SQL text with `:name` parameters; `max` is the dialect's two-argument maximum. */
+function upsertText(judge: RgJudge, max: 'max' | 'greatest', returning: boolean): string {
+  const set = PERIODS.flatMap((period) => [
+    `${period}_wager = ${current(period, 'wager')} + :w`,
+    `${period}_payout = ${current(period, 'payout')} + :p`,
+    `${period}_deposit = ${current(period, 'deposit')} + :d`,
+    `${period}_start_ms = ${max}(rg_players.${period}_start_ms, :${START_PARAM[period]})`,
+  ]);
+  const conditions = judge === 'NONE' ? [] : judgeConditions(judge, max, judge === 'STAKE' ? ':w' : ':d');
+  return `insert into rg_players (player_id, day_start_ms, week_start_ms, month_start_ms,
+      day_wager, day_payout, day_deposit, week_wager, week_payout, week_deposit,
+      month_wager, month_payout, month_deposit, updated_at_ms)
+    values (:player, :ds, :ws, :ms, :w, :p, :d, :w, :p, :d, :w, :p, :d, :now)
+    on conflict (player_id) do update set ${set.join(', ')}, updated_at_ms = :now
+    ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
+    ${returning ? 'returning player_id' : ''}`;
+}
+
+/** PostgreSQL: the text with each `:name` bound as a bigint parameter. */
+export function pgStatement(text: string, params: Partial<RgParams>): RawBuilder<{ player_id: number }> {
+  const parts = text.split(/:(\w+)/);
+  const pieces: RawBuilder<unknown>[] = parts.map((part, i) =>
+    i % 2 === 0 ? sql.raw(part) : sql`cast(${params[part as keyof RgParams] ?? null} as bigint)`,
+  );
+  return sql<{ player_id: number }>`${sql.join(pieces, sql``)}`;
+}
+
+const PG_TEXT = {
+  STAKE: upsertText('STAKE', 'greatest', true),
+  DEPOSIT: upsertText('DEPOSIT', 'greatest', true),
+  NONE: upsertText('NONE', 'greatest', true),
+};
+
+/** PostgreSQL: judges and counts one movement inside the caller's transaction; false = refused. */
+export async function rgUpsertPg(
+  ex: Executor,
+  judge: RgJudge,
+  playerId: number,
+  counts: RgCounts,
+  nowMs: number,
+): Promise<boolean> {
+  const { rows } = await pgStatement(PG_TEXT[judge], paramsOf(playerId, counts, nowMs)).execute(ex);
+  return rows.length > 0;
+}
+
+/** The whole row of a player (the refusal's reasons, the player's page); undefined before their first movement. */
+export async function findRgRow(ex: Executor, playerId: number): Promise<RgRow | undefined> {
+  return ex.selectFrom('rg_players').selectAll().where('player_id', '=', playerId).executeTakeFirst();
+}
+
+/**
+ * SQLite: the same statements prepared once on the raw handle, run synchronously inside whatever
+ * transaction holds it (a stake batch, a savepoint of the seamless wallet, a Kysely transaction).
+ */
+export class RgSqliteStatements {
+  private readonly upserts: Record<
+    RgJudge,
+    SQLite.Statement<[Record<string, number>], { player_id: number }>
+  >;
+  private readonly row: SQLite.Statement<[number], RgRow>;
+
+  constructor(sqlite: SQLite.Database) {
+    const prepare = (judge: RgJudge) =>
+      sqlite.prepare<[Record<string, number>], { player_id: number }>(
+        upsertText(judge, 'max', true).replace(/:(\w+)/g, '@$1'),
+      );
+    this.upserts = { STAKE: prepare('STAKE'), DEPOSIT: prepare('DEPOSIT'), NONE: prepare('NONE') };
+    this.row = sqlite.prepare('select * from rg_players where player_id = ?');
+  }
+
+  /** Judges and counts one movement; false = refused (nothing changed). */
+  upsert(judge: RgJudge, playerId: number, counts: RgCounts, nowMs: number): boolean {
+    const params = paramsOf(playerId, counts, nowMs);
+    return this.upserts[judge].get({ ...params }) !== undefined;
+  }
+
+  rowOf(playerId: number): RgRow | undefined {
+    return this.row.get(playerId);
+  }
+}
+
+/**
+ * PostgreSQL: adds many players' payouts in one statement (settlement), rows in player order so that two
+ * settlements lock them in the same order. Never refused.
+ */
+export async function rgCountManyPg(
+  ex: Executor,
+  rows: readonly { playerId: number; counts: RgCounts }[],
+  nowMs: number,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const starts = rgPeriodStarts(nowMs);
+  const params = { now: nowMs, ds: starts.DAY, ws: starts.WEEK, ms: starts.MONTH };
+  const set = PERIODS.flatMap((period) => [
+    `${period}_wager = ${current(period, 'wager')} + excluded.${period}_wager`,
+    `${period}_payout = ${current(period, 'payout')} + excluded.${period}_payout`,
+    `${period}_deposit = ${current(period, 'deposit')} + excluded.${period}_deposit`,
+    `${period}_start_ms = greatest(rg_players.${period}_start_ms, :${START_PARAM[period]})`,
+  ]).join(', ');
+  const sorted = [...rows].sort((a, b) => a.playerId - b.playerId);
+  const col = (pick: (r: (typeof sorted)[number]) => number) => sorted.map(pick);
+  await sql`
+    insert into rg_players (player_id, day_start_ms, week_start_ms, month_start_ms,
+      day_wager, day_payout, day_deposit, week_wager, week_payout, week_deposit,
+      month_wager, month_payout, month_deposit, updated_at_ms)
+    select x.p, cast(${starts.DAY} as bigint), cast(${starts.WEEK} as bigint), cast(${starts.MONTH} as bigint),
+      x.w, x.pay, x.d, x.w, x.pay, x.d, x.w, x.pay, x.d, cast(${nowMs} as bigint)
+    from unnest(cast(${col((r) => r.playerId)} as bigint[]), cast(${col((r) => r.counts.wager)} as bigint[]),
+      cast(${col((r) => r.counts.payout)} as bigint[]), cast(${col((r) => r.counts.deposit)} as bigint[]))
+      as x(p, w, pay, d)
+    order by x.p
+    on conflict (player_id) do update set ${pgStatement(set, params)}, updated_at_ms = excluded.updated_at_ms`.execute(
+    ex,
+  );
+}

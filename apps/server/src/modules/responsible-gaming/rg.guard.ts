@@ -1,0 +1,198 @@
+import type SQLite from 'better-sqlite3';
+import {
+  formatDateTime,
+  rgCountsOf,
+  rgDecide,
+  rgPlayState,
+  rgTightest,
+  type RgMovement,
+} from '@lotto59/domain';
+import { rawSqliteOf } from '../../db/create-db';
+import type { Db, Executor } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../platform/clock';
+import {
+  findRgRow,
+  rgCountManyPg,
+  rgUpsertPg,
+  RgSqliteStatements,
+  type RgJudge,
+} from './rg.counters.repository';
+import { rgStateOf, type RgRow } from './rg-state';
+
+function judgeOf(movement: RgMovement): RgJudge {
+  if (movement === 'DEPOSIT') return 'DEPOSIT';
+  return rgCountsOf(movement, 1).wager > 0 ? 'STAKE' : 'NONE';
+}
+
+/** The refusal of a movement the conditional upsert did not take, in the contract's words. */
+export function rgRefusal(
+  row: RgRow | undefined,
+  movement: RgMovement,
+  amount: number,
+  nowMs: number,
+): AppError {
+  const state = rgStateOf(row, nowMs);
+  const decision = rgDecide(nowMs, movement, amount, state);
+  if (decision.ok) {
+    // Changed between the statement and this read (a limit lowered, a period over): the statement's word stands.
+    const tightest = rgTightest(state.limits, movement);
+    return limitReached(tightest?.kind ?? 'WAGER', tightest?.period ?? 'DAY', tightest?.remaining ?? 0);
+  }
+  if (decision.code === 'LIMIT_REACHED')
+    return limitReached(decision.kind, decision.period, decision.remaining);
+  return playRefusal(decision.code, decision.until);
+}
+
+function limitReached(
+  kind: 'LOSS' | 'WAGER' | 'DEPOSIT',
+  period: 'DAY' | 'WEEK' | 'MONTH',
+  remaining: number,
+) {
+  return new AppError(
+    'LIMIT_REACHED',
+    `This is over your ${kind.toLowerCase()} limit per ${period.toLowerCase()}: ${remaining} riel left.`,
+    { details: { remaining, kind, period } },
+  );
+}
+
+function playRefusal(code: 'ON_BREAK' | 'SELF_EXCLUDED', until: number): AppError {
+  const when = formatDateTime(until);
+  const message =
+    code === 'ON_BREAK'
+      ? `You are taking a break. You can play again from ${when}.`
+      : `You have excluded yourself from play. You can play again from ${when}.`;
+  return new AppError(code, message, { details: { until } });
+}
+
+/**
+ * Responsible gaming where money moves (spec §3). Each stake's debit transaction calls the function of its
+ * dialect — `stakeSqlite` (synchronous, on the raw handle: stake batches, savepoints, Kysely transactions
+ * all hold that one connection) or `stakePg` (one statement in the caller's transaction) — BEFORE its
+ * debit: it judges the stake against the break, the exclusion and every limit and counts it, in one
+ * conditional upsert; a refusal is an AppError and nothing was written. Payouts are counted by
+ * `countSqlite` / `countPg` and never refused. `stakeWithin` / `countWithin` pick the dialect.
+ */
+export class RgGuard {
+  private readonly sqlite: SQLite.Database | undefined;
+  private statements: RgSqliteStatements | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.sqlite = rawSqliteOf(db);
+  }
+
+  get isSqlite(): boolean {
+    return this.sqlite !== undefined;
+  }
+
+  private sql(): RgSqliteStatements {
+    // Prepared on first use: the table exists only once the migrations ran.
+    if (!this.statements) {
+      if (!this.sqlite) throw new Error('responsible gaming: SQLite statements on PostgreSQL');
+      this.statements = new RgSqliteStatements(this.sqlite);
+    }
+    return this.statements;
+  }
+
+  /** SQLite: judges and counts a stake (or a deposit) inside the transaction holding the handle; throws the refusal. */
+  stakeSqlite(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
+    const judge = judgeOf(movement);
+    if (this.sql().upsert(judge, playerId, rgCountsOf(movement, amount), nowMs)) return;
+    throw rgRefusal(this.sql().rowOf(playerId), movement, amount, nowMs);
+  }
+
+  /** SQLite stake batch: takes back the count of a stake whose debit was then refused (no savepoint there). */
+  uncountSqlite(playerId: number, movement: RgMovement, amount: number, nowMs: number): void {
+    const c = rgCountsOf(movement, amount);
+    this.sql().upsert('NONE', playerId, { wager: -c.wager, payout: -c.payout, deposit: -c.deposit }, nowMs);
+  }
+
+  /** SQLite: counts a payout (never refused). */
+  countSqlite(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
+    if (amount === 0) return;
+    this.sql().upsert('NONE', playerId, rgCountsOf(movement, amount), nowMs);
+  }
+
+  /** PostgreSQL: judges and counts a stake (or a deposit) in the caller's transaction, under the row's lock. */
+  async stakePg(
+    trx: Executor,
+    playerId: number,
+    movement: RgMovement,
+    amount: number,
+    nowMs = this.clock.nowMs(),
+  ): Promise<void> {
+    if (await rgUpsertPg(trx, judgeOf(movement), playerId, rgCountsOf(movement, amount), nowMs)) return;
+    throw rgRefusal(await findRgRow(trx, playerId), movement, amount, nowMs);
+  }
+
+  async countPg(
+    trx: Executor,
+    playerId: number,
+    movement: RgMovement,
+    amount: number,
+    nowMs = this.clock.nowMs(),
+  ) {
+    if (amount === 0) return;
+    await rgUpsertPg(trx, 'NONE', playerId, rgCountsOf(movement, amount), nowMs);
+  }
+
+  /** Either dialect, inside the caller's transaction. */
+  async stakeWithin(trx: Executor, playerId: number, movement: RgMovement, amount: number, nowMs?: number) {
+    if (this.sqlite) this.stakeSqlite(playerId, movement, amount, nowMs);
+    else await this.stakePg(trx, playerId, movement, amount, nowMs);
+  }
+
+  async countWithin(trx: Executor, playerId: number, movement: RgMovement, amount: number, nowMs?: number) {
+    if (this.sqlite) this.countSqlite(playerId, movement, amount, nowMs);
+    else await this.countPg(trx, playerId, movement, amount, nowMs);
+  }
+
+  /**
+   * Many payouts at once (settlement, a void's refunds), counted BEFORE the credits: the rg rows are locked
+   * before the accounts on every path, as a stake does, so a payout and a stake never wait on each other
+   * in opposite orders. Never refused.
+   */
+  async countManyWithin(
+    trx: Executor,
+    movement: RgMovement,
+    credits: readonly { playerId: number; amount: number }[],
+    nowMs = this.clock.nowMs(),
+  ): Promise<void> {
+    const byPlayer = new Map<number, number>();
+    for (const c of credits)
+      if (c.amount > 0) byPlayer.set(c.playerId, (byPlayer.get(c.playerId) ?? 0) + c.amount);
+    if (this.sqlite) {
+      for (const [playerId, amount] of byPlayer) this.countSqlite(playerId, movement, amount, nowMs);
+      return;
+    }
+    await rgCountManyPg(
+      trx,
+      [...byPlayer].map(([playerId, amount]) => ({ playerId, counts: rgCountsOf(movement, amount) })),
+      nowMs,
+    );
+  }
+
+  /** At a game launch or `settoken`: refused during a break or an exclusion (no token for a player who may not play). */
+  async assertMayPlay(playerId: number, ex: Executor = this.db): Promise<void> {
+    const row = await findRgRow(ex, playerId);
+    const nowMs = this.clock.nowMs();
+    const state = rgPlayState(nowMs, {
+      breakUntilMs: row?.break_until_ms ?? null,
+      excludedUntilMs: row?.excluded_until_ms ?? null,
+    });
+    if (!state.ok && state.code !== 'LIMIT_REACHED') throw playRefusal(state.code, state.until);
+  }
+
+  /** The same, synchronously on SQLite (the seamless wallet's unit). */
+  playRefusalSqlite(playerId: number): 'ON_BREAK' | 'SELF_EXCLUDED' | undefined {
+    const row = this.sql().rowOf(playerId);
+    const state = rgPlayState(this.clock.nowMs(), {
+      breakUntilMs: row?.break_until_ms ?? null,
+      excludedUntilMs: row?.excluded_until_ms ?? null,
+    });
+    return state.ok || state.code === 'LIMIT_REACHED' ? undefined : state.code;
+  }
+}

@@ -1,0 +1,2 @@
+// Public surface of responsible gaming (shared/spec/responsible-gaming.md): pure rules.
+export * from './rules';
