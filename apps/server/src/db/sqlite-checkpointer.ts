@@ -17,6 +17,9 @@ import type SQLite from 'better-sqlite3';
  * more than `rewindAtFrames`, it waits (asynchronously: requests keep being parsed meanwhile and the
  * next batch is just larger) for one checkpoint that copies everything, and its next transaction
  * starts the WAL over.
+ *
+ * Until the worker's first report the WAL's size is unknown, so `beforeWrite()` waits for it: a worker
+ * that starts slowly on a busy machine would otherwise let a writer fill hundreds of MB of WAL first.
  */
 export interface BackgroundCheckpoints {
   /** Undefined when the writer may go on; else a promise to await before the next write transaction. */
@@ -50,6 +53,8 @@ const checkpoint = () => {
     parentPort.postMessage({ error: String((error && error.message) || error) });
   }
 };
+// A first report at once: until it comes, the writer cannot know how large the WAL is.
+checkpoint();
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', (message) => {
   if (message === 'checkpoint') return checkpoint();
@@ -71,6 +76,14 @@ export function startBackgroundCheckpoints(
     workerData: { driver, file: sqlite.name, intervalMs: options.intervalMs },
   });
   let walFrames = 0;
+  let resolveFirstReport!: () => void;
+  let firstReport: Promise<void> | undefined = new Promise<void>((resolve) => (resolveFirstReport = resolve));
+  const firstReportIn = () => {
+    if (!firstReport) return;
+    firstReport = undefined;
+    resolveFirstReport();
+    if (!stopping && !waiting) worker.unref();
+  };
   let waiting: { promise: Promise<void>; resolve(): void } | undefined;
   let stopping = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -82,6 +95,7 @@ export function startBackgroundCheckpoints(
     if (!stopping) worker.unref();
   };
   worker.on('message', (report: WorkerReport) => {
+    firstReportIn();
     if ('error' in report) {
       options.onError?.(report.error);
       release(); // a failed checkpoint must not hold the writer; the next one is asked for later
@@ -99,17 +113,20 @@ export function startBackgroundCheckpoints(
   });
   worker.on('error', (error) => options.onError?.(error.message));
   void exited.then(() => {
+    firstReportIn();
     release();
     // A worker that died on its own leaves no one to checkpoint: SQLite's automatic one takes over.
     if (!stopping && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
   });
-  // The worker must not keep a finished process alive.
-  worker.unref();
+  // The worker must not keep a finished process alive; it is unreferenced once it has reported (a
+  // writer may be waiting for that first report).
   sqlite.pragma('wal_autocheckpoint = 0');
 
   return {
     beforeWrite() {
-      if (walFrames <= options.rewindAtFrames || stopping) return undefined;
+      if (stopping) return undefined;
+      if (firstReport) return firstReport;
+      if (walFrames <= options.rewindAtFrames) return undefined;
       if (!waiting) {
         let resolve!: () => void;
         const promise = new Promise<void>((r) => (resolve = r));
