@@ -10,6 +10,8 @@
  *   the code derives from `import.meta.url` (the web app's dist, better-sqlite3 for the checkpoint worker)
  *   resolve the same in the bundle as in the source.
  *
+ * - Worker threads' code (THREAD_ENTRIES) is built with every entry, beside it.
+ *
  * Used by `npm start`, `npm run ops`, the benchmarks and the tests that run the built server.
  */
 import { build } from 'esbuild';
@@ -24,12 +26,23 @@ export const ENTRIES = {
   'fan-out-clients': 'bench/fan-out-clients.ts',
 };
 
+/**
+ * Worker threads' code, built beside every entry: the entries start them from a file next to their own
+ * (`new URL('./ledger-seal-thread.mjs', import.meta.url)`), whichever entry was asked for.
+ */
+const THREAD_ENTRIES = {
+  'ledger-seal-thread': 'src/modules/ledger/seal-thread.sqlite-entry.ts',
+};
+
 /** Builds the named entries into `outdir` (apps/server/dist unless told); returns the files written. */
 export async function buildServer({ names = Object.keys(ENTRIES), outdir = here('./dist') } = {}) {
   const unknown = names.filter((name) => !(name in ENTRIES));
   if (unknown.length > 0) throw new Error(`unknown entry: ${unknown.join(', ')}`);
   await build({
-    entryPoints: Object.fromEntries(names.map((name) => [name, here(ENTRIES[name])])),
+    entryPoints: Object.fromEntries([
+      ...names.map((name) => [name, here(ENTRIES[name])]),
+      ...Object.entries(THREAD_ENTRIES).map(([name, path]) => [name, here(path)]),
+    ]),
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import {
   encodeTransfer,
@@ -16,6 +16,7 @@ import { rawSqliteOf } from '../../db/create-db';
 import { encodeSealMessage } from '@lotto59/contract';
 import { leafHash, rootFromPath } from './merkle';
 import { publicKeyFromHex, sealKeyFromSeed } from './seal-key';
+import { TransferRangeReader } from './transfer-range.sqlite-pg';
 
 // The sealed ledger on both databases (issue 25 items 3–4, decision 0048): seals, proofs and their access rule,
 // `verify` naming the first bad seal for each kind of tampering, and (PostgreSQL) a transaction held open across
@@ -187,6 +188,22 @@ describe.each(TEST_DIALECTS)('sealed ledger on %s', (dialect) => {
     );
     expect(sealed.status).toBe('sealed');
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'on SQLite reads and hashes a seal on the seal thread, never on the server’s',
+    async () => {
+      // The server's own reader is what a seal used before: it must not run. The proofs above check the
+      // thread's roots against leaves hashed here.
+      const serverThreadReads = vi.spyOn(TransferRangeReader.prototype, 'range');
+      try {
+        const id = await deposit(t, alice.id, 5);
+        await sealThrough(t, id);
+        expect(serverThreadReads).not.toHaveBeenCalled();
+      } finally {
+        serverThreadReads.mockRestore();
+      }
+    },
+  );
 
   it('refuses to change or delete a seal', async () => {
     await expect(

@@ -3,7 +3,7 @@ import { pgPoolOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
 import type { LedgerSealsTable } from './ledger.table';
 import { TRANSFER_COLUMNS } from './transfer-encoding';
-export { TransferRangeReader } from './transfer-range.sqlite-pg';
+export { sqliteFileOf, TransferRangeReader } from './transfer-range.sqlite-pg';
 
 // All SQL of the sealed ledger. The range reads return bare arrays (better-sqlite3 `raw`, pg `rowMode:
 // 'array'`): `ops ledger verify` reads every transfer of the ledger through them.

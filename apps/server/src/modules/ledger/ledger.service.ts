@@ -10,9 +10,10 @@ import type { Db, Dialect } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import * as repo from './ledger.repository';
 import type { LedgerSealsTable } from './ledger.table';
-import { inclusionPath, leafHashOfPreimage, merkleRoot } from './merkle';
+import { inclusionPath, merkleRoot } from './merkle';
 import type { SealKey } from './seal-key';
-import { encodeLeafPreimage, type TransferTuple } from './transfer-encoding';
+import { leafHashesOf, rangeRootOf, rangeRootOfRows, type RangeRoot } from './seal-range';
+import { sealThread } from './seal-thread';
 
 /** The most transfers one seal covers: a backlog (a first start on a big ledger) is sealed in such steps. */
 export const SEAL_MAX_ROWS = 100_000;
@@ -39,17 +40,6 @@ const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
 interface Leaves {
   ids: number[];
   leaves: Buffer[];
-}
-
-function leavesOf(rows: readonly TransferTuple[]): Leaves {
-  const ids = new Array<number>(rows.length);
-  const leaves = new Array<Buffer>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as TransferTuple;
-    ids[i] = row[0];
-    leaves[i] = leafHashOfPreimage(encodeLeafPreimage(row));
-  }
-  return { ids, leaves };
 }
 
 function sealMessage(s: LedgerSealsTable): Uint8Array {
@@ -81,6 +71,8 @@ export class LedgerService {
   private sequenceChecked: Promise<void> | undefined;
   /** Leaf hashes of the seals proofs were asked of lately (a seal's rows never change). */
   private readonly leafCache = new Map<number, Leaves>();
+  /** SQLite in a file: the seals' reads and hashing run on the seal thread, until it fails once. */
+  private sealThreadFile: string | undefined;
 
   constructor(
     private readonly db: Db,
@@ -90,6 +82,7 @@ export class LedgerService {
   ) {
     this.reader = new repo.TransferRangeReader(db);
     this.postgres = dialect === 'postgres';
+    this.sealThreadFile = repo.sqliteFileOf(db);
   }
 
   /**
@@ -98,7 +91,25 @@ export class LedgerService {
    */
   private async leafRange(afterId: number, throughId: number, limit: number): Promise<Leaves> {
     if (this.postgres) return repo.pgLeafRange(this.db, afterId, throughId, limit);
-    return leavesOf(await this.reader.range(afterId, throughId, limit));
+    const rows = await this.reader.range(afterId, throughId, limit);
+    return { ids: rows.map((row) => row[0]), leaves: leafHashesOf(rows) };
+  }
+
+  /** What a seal of the transfers with afterId < id <= throughId (at most `limit`) needs; null for none. */
+  private async rangeRoot(afterId: number, throughId: number, limit: number): Promise<RangeRoot | null> {
+    if (this.postgres) {
+      const { ids, leaves } = await repo.pgLeafRange(this.db, afterId, throughId, limit);
+      return rangeRootOf(ids, leaves);
+    }
+    const file = this.sealThreadFile;
+    if (!file) return rangeRootOfRows(await this.reader.range(afterId, throughId, limit));
+    try {
+      return await sealThread.root(file, afterId, throughId, limit);
+    } catch (error) {
+      // This pass fails and the worker logs why; the next passes hash on this thread, as a memory database does.
+      this.sealThreadFile = undefined;
+      throw error;
+    }
   }
 
   /** Whether this process can seal (it has the key). */
@@ -123,15 +134,15 @@ export class LedgerService {
     while (made.length < SEALS_PER_PASS) {
       const afterId = last?.last_id ?? 0;
       if (horizon <= afterId) break;
-      const { ids, leaves } = await this.leafRange(afterId, horizon, SEAL_MAX_ROWS);
-      if (ids.length === 0) break;
-      const full = ids.length === SEAL_MAX_ROWS;
+      const range = await this.rangeRoot(afterId, horizon, SEAL_MAX_ROWS);
+      if (!range) break;
+      const full = range.count === SEAL_MAX_ROWS;
       const fields = {
         seq: (last?.seq ?? 0) + 1,
         first_id: afterId + 1,
-        last_id: full ? (ids[ids.length - 1] as number) : horizon,
-        count: ids.length,
-        root: merkleRoot(leaves).toString('hex'),
+        last_id: full ? range.lastId : horizon,
+        count: range.count,
+        root: range.root.toString('hex'),
         prev_hash: last?.hash ?? ZERO_HASH,
         sealed_at_ms: this.clock.nowMs(),
       };

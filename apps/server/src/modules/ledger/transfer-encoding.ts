@@ -37,6 +37,11 @@ export const TRANSFER_COLUMNS = [
   'created_at_ms',
 ] as const satisfies readonly (keyof SealedTransfer)[];
 
+/** Transfers with afterId < id <= throughId ($1, $2), in id order, at most $3: the rows of a seal. */
+export const TRANSFER_RANGE_SQL = (placeholder: (n: number) => string) =>
+  `select ${TRANSFER_COLUMNS.join(', ')} from transfers
+   where id > ${placeholder(1)} and id <= ${placeholder(2)} order by id limit ${placeholder(3)}`;
+
 const INT_POSITIONS = [0, 4, 5, 6, 7, 8, 11];
 
 export function transferTuple(t: SealedTransfer): TransferTuple {

@@ -2,14 +2,10 @@ import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { pgPoolOf, rawSqliteOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
-import { TRANSFER_COLUMNS, type TransferTuple } from './transfer-encoding';
+import { TRANSFER_RANGE_SQL as RANGE_SQL, type TransferTuple } from './transfer-encoding';
 
 // The range reads return bare arrays (better-sqlite3 `raw`, pg `rowMode: 'array'`), below Kysely: `ops ledger
 // verify` reads every transfer of the ledger through them.
-
-const RANGE_SQL = (placeholder: (n: number) => string) =>
-  `select ${TRANSFER_COLUMNS.join(', ')} from transfers
-   where id > ${placeholder(1)} and id <= ${placeholder(2)} order by id limit ${placeholder(3)}`;
 
 /** Reads transfers by id range, fast; one per database. */
 export class TransferRangeReader {
@@ -36,4 +32,10 @@ export class TransferRangeReader {
     });
     return result.rows;
   }
+}
+
+/** The file of a SQLite database (the seal thread opens it too); undefined on PostgreSQL or in memory. */
+export function sqliteFileOf(db: Db): string | undefined {
+  const sqlite = rawSqliteOf(db);
+  return sqlite && !sqlite.memory ? sqlite.name : undefined;
 }
