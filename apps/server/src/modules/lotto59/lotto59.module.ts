@@ -70,7 +70,7 @@ export function createLotto59(deps: Lotto59Deps) {
   const rounds = new RoundsService(db, clock, deps.random ?? cryptoRandom, settings);
   // The same rounds, read from `reads.shared`: the result history (the live round stays on the primary).
   const pastRounds = new RoundsService(reads.shared, clock, deps.random ?? cryptoRandom, settings);
-  const jackpot = new JackpotService(db, wallet, deps.settings, settings.jackpot);
+  const jackpot = new JackpotService(db, wallet, deps.settings, settings.jackpot, deps.rg);
   const settlement = new SettlementService(db, clock, wallet, jackpot, events, settings, deps.rg);
   const draws = new Scheduler(rounds, settlement, jackpot, events, clock, settings);
   const scheduler = deps.workers.add({

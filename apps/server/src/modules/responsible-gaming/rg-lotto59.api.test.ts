@@ -1,3 +1,4 @@
+import { drawNumbers } from '@lotto59/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../test/databases';
 import { expectLedgerBalanced, openRound, placeBet, placeJackpot } from '../../../test/lotto59-helpers';
@@ -73,6 +74,39 @@ describe.each(TEST_DIALECTS)('responsible gaming at lotto 59 stakes on %s', (dia
       kind: 'LOSS',
       period: 'WEEK',
     });
+  });
+
+  it('counts a tier-1 jackpot share as a payout, as the house’s wins are', async () => {
+    const p = await player(100_000);
+    await t.app.services.rg.setLimit(p.id, { kind: 'LOSS', period: 'DAY', amount: 50_000 }, operator);
+    const round = await t.app.services.lotto59.rounds.byId(roundId);
+    // The draw is fixed by the committed seed: a line of the five drawn numbers wins the pool's share.
+    const drawn = drawNumbers(round.server_seed, round.id);
+    const answer = await placeJackpot(p.browser, {
+      poll: 'POLL_2',
+      result_id: roundId,
+      lines: [drawn.slice(0, 5)],
+    });
+    expect(answer.statusCode).toBe(200);
+    t.clock.advanceMs(round.close_at_ms - t.clock.nowMs());
+    await t.app.services.lotto59.scheduler.tick();
+    t.clock.advanceMs(round.settle_at_ms - t.clock.nowMs());
+    await t.app.services.lotto59.scheduler.tick();
+    expect((await t.app.services.lotto59.rounds.byId(roundId)).status).toBe('SETTLED');
+    const share = (await t.app.services.wallet.playerBalance(p.id)) - 99_000;
+    expect(share).toBeGreaterThan(1_000_000);
+    const counters = await t.tdb.db
+      .selectFrom('rg_players')
+      .select(['day_wager', 'day_payout'])
+      .where('player_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(counters).toEqual({ day_wager: 1_000, day_payout: share });
+    // The loss counted is net: the win takes it below zero, and the whole limit is left.
+    expect((await t.app.services.rg.view(p.id)).limits[0]).toMatchObject({
+      used: 1_000 - share,
+      remaining: 50_000,
+    });
+    await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
   it('a break and a self-exclusion refuse every bet', async () => {

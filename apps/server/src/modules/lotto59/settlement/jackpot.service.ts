@@ -1,6 +1,7 @@
 import type { JackpotWinners } from '@lotto59/contract';
 import { jackpotMatches, type JackpotRules, jackpotTierOf, payoutOf, riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../../db/database';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import type { SettingsService } from '../../settings/settings.service';
 import type { WalletService } from '../../wallet/wallet.public';
 import * as jackpotRepo from './jackpot.repository';
@@ -27,6 +28,7 @@ export class JackpotService {
     private readonly wallet: WalletService,
     private readonly settings: SettingsService,
     private readonly rules: JackpotRules,
+    private readonly rg: RgGuard,
   ) {}
 
   /** The first seed of the pool; the key makes every later call a no-op. */
@@ -86,6 +88,17 @@ export class JackpotService {
     for (const g of groups.values()) await repo.settleJackpotLines(trx, g.ids, g.result, nowMs);
 
     const balances = new Map<number, number>();
+    // Responsible gaming counts the pool's shares as payouts, as the house's wins are (settlement.service.ts):
+    // never refused, counted before the credits (rg rows before accounts). Uncounted, a jackpot winner's loss
+    // limit would still hold the stake of the line that won.
+    if (shareRiel > 0) {
+      await this.rg.countManyWithin(
+        trx,
+        'LOTTO59_WIN',
+        tier1.map((r) => ({ playerId: r.line.player_id, amount: shareRiel })),
+        nowMs,
+      );
+    }
     for (const r of tier1) {
       if (shareRiel === 0) break;
       const receipt = await this.wallet.transferWithin(trx, {

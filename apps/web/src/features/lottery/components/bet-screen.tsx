@@ -7,7 +7,7 @@ import { notifications } from '@/lib/notifications';
 import { placeTicket, useLotteryMutation, useTicketLoad } from '../api/lottery-api';
 import type { LotteryBetRequest, LotteryBet } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { serverErrorText } from '../lib/error-text';
+import { serverRefusalAlert } from '../lib/error-text';
 import { BetForm } from './bet-form';
 import { QueryState } from './lottery-shell';
 
@@ -86,7 +86,7 @@ function BetLoader({ type, onPlaced }: { type: LotteryGameType; onPlaced: (respo
         onError: (error) => {
           // An answer means nothing was placed; no answer (status 0, 5xx) keeps the id for the retry.
           if (isHttpError(error) && error.status >= 400 && error.status < 500) pending.current = null;
-          notifications.alert({ status: 'ERROR', message: serverErrorText(error, t) });
+          notifications.alert(serverRefusalAlert(error, t));
         },
       },
     );

@@ -13,7 +13,7 @@ import {
 } from '../api/lottery-api';
 import type { LotteryTicketItems, LotteryTicketRow } from '@lotto59/contract';
 import { useLotteryTranslation } from '../i18n';
-import { serverErrorText } from '../lib/error-text';
+import { serverRefusalAlert } from '../lib/error-text';
 import { wallDate, wallTime } from '../lib/time';
 import '../lottery.css';
 import { Card, QueryState } from './lottery-shell';
@@ -67,8 +67,7 @@ function TicketCard({
   const removeTicket = useLotteryMutation(deleteTicket);
   const open = row.draw.status === 'OPEN' && row.status === 'OPEN';
   const live = detail?.items.filter((item) => item.status !== 'DELETED') ?? [];
-  const refused = (error: unknown) =>
-    notifications.alert({ status: 'ERROR', message: serverErrorText(error, t) });
+  const refused = (error: unknown) => notifications.alert(serverRefusalAlert(error, t));
   const done = (refunded: number, balance: number) => {
     onBalance(balance);
     notifications.toast({

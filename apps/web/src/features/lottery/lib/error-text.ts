@@ -6,6 +6,9 @@ import {
   type LotteryError,
 } from '@lotto59/domain';
 import { isHttpError } from '@/lib/http-client';
+import { getLanguage } from '@/lib/i18n';
+import type { AlertOptions } from '@/lib/notifications';
+import { rgRefusalAlert } from '@/lib/rg-refusal';
 import type { LotteryT } from '../i18n';
 
 /** A refusal of the preview in the player's language, naming the offending token or post. */
@@ -54,6 +57,15 @@ export function lotteryErrorText(error: LotteryError, t: LotteryT, betType: Lott
     case 'NOT_SETTLED':
       return t('errors.failed');
   }
+}
+
+/**
+ * The alert for a refused ticket or change: the player's own limit, break or exclusion as every game says it
+ * (the room left or when play resumes, and the link to the limits page), else the lottery's refusal text. A
+ * break (403) must not read as "the lottery is off".
+ */
+export function serverRefusalAlert(error: unknown, t: LotteryT): AlertOptions {
+  return rgRefusalAlert(error, getLanguage()) ?? { status: 'ERROR', message: serverErrorText(error, t) };
 }
 
 /**

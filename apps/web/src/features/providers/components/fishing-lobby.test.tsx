@@ -56,6 +56,30 @@ describe('fishing lobby (providers.md §4)', () => {
     expect(within(card).getByRole('link', { name: 'លេង' }).getAttribute('href')).toBe('/game/fishing/play/4');
   });
 
+  it('says the room left when the player’s own limit refuses the money moved in, with the limits page', async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/fishing/information': (call) =>
+        call.url.includes('provider=4') ? info(4, 'NONE', 0, 0) : info(5, 'NONE', 0, 5),
+      'POST /api/fishing/settoken': {
+        status: 422,
+        body: { message: 'x', code: 'LIMIT_REACHED', remaining: 3000, kind: 'WAGER', period: 'DAY' },
+      },
+    });
+    const { user } = renderApp('/game/fishing');
+    const card = await screen.findByTestId('fishing-card-4');
+    await user.type(await within(card).findByRole('textbox'), '20,000');
+    await user.click(within(card).getByRole('button', { name: 'ផ្ទេរប្រាក់ចូល ហើយបើក' }));
+    expect(
+      await within(card).findByText('ការភ្នាល់នេះលើសដែនកំណត់ការភ្នាល់ប្រចាំថ្ងៃរបស់អ្នក។ នៅសល់ 3,000 ៛។', {
+        exact: false,
+      }),
+    ).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' }).getAttribute('href')).toBe(
+      '/user/limits',
+    );
+  });
+
   it('shows the transfer in flight and asks again until it is resolved', async () => {
     let loading: 0 | 1 = 1;
     const { calls } = mockFetch({

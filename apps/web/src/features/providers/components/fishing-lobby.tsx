@@ -9,7 +9,8 @@ import { Money } from '@/components/ui/money';
 import { Spinner } from '@/components/ui/spinner';
 import { FISHING_REFETCH_MS } from '@/config/constants';
 import { errorMessageOf } from '@/lib/error-message';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type Language } from '@/lib/i18n';
+import { rgRefusalAlert } from '@/lib/rg-refusal';
 import { useFishingInformation, useFishingSession, type FishingProviderId } from '../api/fishing';
 import { fishingGameName, useProviderTranslation, type ProviderT } from '../i18n';
 
@@ -39,7 +40,7 @@ function FishingCard({
   onMoneyMoved: () => void;
 }) {
   const { t } = useProviderTranslation();
-  const { t: tApp } = useTranslation();
+  const { t: tApp, language } = useTranslation();
   const amountId = useId();
   const info = useFishingInformation(provider, FISHING_REFETCH_MS);
   const session = useFishingSession(provider, onMoneyMoved);
@@ -93,7 +94,9 @@ function FishingCard({
           {t('fishing.inFlight')}
         </p>
       )}
-      {failure && <AlertMessage>{errorMessageOf(failure, tApp)}</AlertMessage>}
+      {failure && (
+        <FailureMessage failure={failure} fallback={errorMessageOf(failure, tApp)} language={language} />
+      )}
       {data?.state === 'NONE' && (
         <form
           className="space-y-2"
@@ -164,5 +167,31 @@ export function FishingLobby({
         <FishingCard provider={5} playHref={playHref(5)} onMoneyMoved={onMoneyMoved} />
       </div>
     </div>
+  );
+}
+
+/** A refused opening or closing; the player's own limit, break or exclusion says the room left or until when. */
+function FailureMessage({
+  failure,
+  fallback,
+  language,
+}: {
+  failure: unknown;
+  fallback: string;
+  language: Language;
+}) {
+  const rg = rgRefusalAlert(failure, language);
+  return (
+    <AlertMessage>
+      {rg?.message ?? fallback}
+      {rg?.link && (
+        <>
+          {' '}
+          <Link to={rg.link.href} className="font-semibold underline">
+            {rg.link.label}
+          </Link>
+        </>
+      )}
+    </AlertMessage>
   );
 }

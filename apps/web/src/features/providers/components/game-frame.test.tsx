@@ -91,4 +91,19 @@ describe('provider game frame (providers.md §5)', () => {
     await user.click(screen.getByRole('button', { name: 'ព្យាយាមម្ដងទៀត' }));
     expect((await screen.findByTitle('បាការ៉ា')).getAttribute('src')).toBe('/provider/demo/baccarat/?code=ok');
   });
+
+  it('says until when a player on a break may play, with the limits page instead of a retry', async () => {
+    const until = Date.UTC(2026, 10, 29, 3, 0); // 29-11-2026 10:00 AM in Phnom Penh
+    mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/external/3/url': {
+        status: 403,
+        body: { message: 'You are taking a break.', code: 'ON_BREAK', until },
+      },
+    });
+    renderApp('/game/slot/play/angkor-fortune');
+    expect(await screen.findByText('អ្នកកំពុងសម្រាក។ អ្នកអាចលេងវិញចាប់ពី 29-11-2026 10:00 ព្រឹក។')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' }).getAttribute('href')).toBe('/user/limits');
+    expect(screen.queryByRole('button', { name: 'ព្យាយាមម្ដងទៀត' })).toBeNull();
+  });
 });

@@ -1,8 +1,10 @@
 import { useState, type Ref } from 'react';
+import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isHttpError } from '@/lib/http-client';
+import { rgRefusalAlert } from '@/lib/rg-refusal';
 import { useLaunchUrl, type LaunchPlatform, type LaunchProvider } from '../api/get-launch-url';
 import { useProviderTranslation } from '../i18n';
 
@@ -55,14 +57,25 @@ export function GameFrame({
   }
   if (launch.isError) {
     const signedOut = isHttpError(launch.error) && [401, 411, 419].includes(launch.error.status);
+    // A break or a self-exclusion refuses the launch: say until when, and link the limits page (a retry
+    // would only be refused again).
+    const rg = rgRefusalAlert(launch.error, language);
     // Full screen: below the play page's leave button (top-16, 44 px tall), the dark page down to the bottom.
     const place = fullScreen ? 'min-h-dvh pt-32' : '';
     return (
       <div className={`mx-auto max-w-md space-y-3 p-6 ${place}`} data-testid="game-frame-error">
-        <AlertMessage>{signedOut ? t('frame.noSession') : t('frame.failed', { name })}</AlertMessage>
-        <Button variant="secondary" onClick={() => void launch.refetch()}>
-          {t('frame.retry')}
-        </Button>
+        <AlertMessage>
+          {rg?.message ?? (signedOut ? t('frame.noSession') : t('frame.failed', { name }))}
+        </AlertMessage>
+        {rg?.link ? (
+          <Link to={rg.link.href} className="inline-block font-semibold text-emerald-700 underline">
+            {rg.link.label}
+          </Link>
+        ) : (
+          <Button variant="secondary" onClick={() => void launch.refetch()}>
+            {t('frame.retry')}
+          </Button>
+        )}
       </div>
     );
   }
