@@ -260,20 +260,32 @@ export function answerBeforeBalance(answerWithZeroBalance: string): string {
 }
 
 /**
- * PostgreSQL, a bet in ONE statement (decision 0038): the player's half of the ledger transfer (the
- * wallet's CTEs, `WalletService.newTransferCtes`; the provider's half at the batch's end, decision 0045), the transaction record with its stored answer (the player's balance
- * after, filled in by the statement), and the round (`addRoundBet`). No row when the debit is not covered
- * (then nothing was written); `own_round` false when the round is another player's or CLOSED (the caller
- * refuses, and its savepoint takes the rest back).
+ * PostgreSQL, a bet in ONE statement (decision 0038): responsible gaming's judge-and-count (`rg_stake`,
+ * `RgGuard.stakeCtePg`; the transfer CTEs must be built on `RG_STAKE_TAKEN`, so the rg row is locked before the
+ * account, as every stake does), the player's half of the ledger transfer (the wallet's CTEs,
+ * `WalletService.newTransferCtes`; the provider's half at the batch's end, decision 0045), the transaction
+ * record with its stored answer (the player's balance after, filled in by the statement), and the round
+ * (`addRoundBet`). `rgTaken` false: the player's limits, break or exclusion refused it, and nothing was
+ * written; `moved` undefined: not taken, or the debit is not covered (then nothing was written but the count,
+ * which the caller's refusal takes back with its savepoint); `own_round` false when the round is another
+ * player's or CLOSED (the caller refuses, and its savepoint takes the rest back).
  */
 export async function betInOneStatement(
   ex: Executor,
+  rgStakeCte: RawBuilder<unknown>,
   transferCtes: RawBuilder<unknown>,
   record: Omit<Insertable<ProviderTransactionsTable>, 'response_json'> & { answerBeforeBalance: string },
   round: RoundBet,
-): Promise<(MovedRow & { own_round: boolean }) | undefined> {
-  const { rows } = await sql<MovedRow & { own_round: boolean }>`
-    with ${transferCtes},
+): Promise<{ rgTaken: boolean; moved: (MovedRow & { own_round: boolean }) | undefined }> {
+  const { rows } = await sql<{
+    rg_taken: boolean;
+    moved: boolean;
+    from_balance_after: Riel | null;
+    to_balance_after: Riel | null;
+    own_round: boolean | null;
+  }>`
+    with ${rgStakeCte},
+    ${transferCtes},
     bet_record as (
       ${recordInsert(record, sql`m.from_balance_after`)}
       returning 1),
@@ -289,10 +301,21 @@ export async function betInOneStatement(
         status = 'OPEN'
       where provider_rounds.player_id = excluded.player_id and provider_rounds.status <> 'CLOSED'
       returning 1)
-    select m.id, m.from_balance_after, m.to_balance_after,
+    select exists (select 1 from rg_stake) as rg_taken, m.from_balance_after is not null as moved,
+      m.from_balance_after, m.to_balance_after,
       (select count(*) from bet_round) = 1 and (select count(*) from bet_record) = 1 as own_round
-    from transfer_moved m`.execute(ex);
-  return rows[0];
+    from (select 1) as one left join transfer_moved m on true`.execute(ex);
+  const row = rows[0]!;
+  if (!row.moved) return { rgTaken: row.rg_taken, moved: undefined };
+  return {
+    rgTaken: row.rg_taken,
+    moved: {
+      id: null,
+      from_balance_after: row.from_balance_after,
+      to_balance_after: row.to_balance_after,
+      own_round: row.own_round === true,
+    },
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import type { SystemLeg, TransferCommand, WalletService } from '../wallet/wallet.public';
-import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
+import { RG_STAKE_TAKEN, type RgGuard } from '../responsible-gaming/responsible-gaming.public';
 import { providerAccount, winRuleOf, type WinRule } from './providers.catalog';
 import * as repo from './providers.repository';
 import { answerBeforeBalance } from './providers.repository';
@@ -180,17 +180,14 @@ export async function placeBet(
         // A round id already used for another player, or a CLOSED round (decision 0042): refused, and the
         // debit rolls back with it.
         const roundNotOpenToBet = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
-        // Responsible gaming before the debit (rg row, then accounts: the lock order of every stake).
-        try {
-          await deps.rg.stakeWithin(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
-        } catch (error) {
-          throw rgWalletRefusal(error, body.request_uuid) ?? error;
-        }
-        // PostgreSQL: the whole bet in one statement (decision 0038); a bet of 0 moves no money.
-        const oneStatement = amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit) : undefined;
+        // PostgreSQL: the whole bet in one statement (decision 0038), responsible gaming's judge-and-count in
+        // it before the debit (rg row, then accounts: the lock order of every stake); a bet of 0 moves no money.
+        const oneStatement =
+          amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit, RG_STAKE_TAKEN) : undefined;
         if (oneStatement) {
-          const moved = await repo.betInOneStatement(
+          const { rgTaken, moved } = await repo.betInOneStatement(
             trx,
+            deps.rg.stakeCtePg(playerId, 'SEAMLESS_BET', amount, nowMs),
             oneStatement.ctes,
             {
               ...record,
@@ -198,9 +195,19 @@ export async function placeBet(
             },
             round,
           );
+          if (!rgTaken) {
+            const why = await deps.rg.refusalPg(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
+            throw rgWalletRefusal(why, body.request_uuid) ?? why;
+          }
           if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
           if (!moved.own_round) throw roundNotOpenToBet();
           return ok(body.request_uuid, body.user, oneStatement.land(moved));
+        }
+        // Responsible gaming before the debit (rg row, then accounts: the lock order of every stake).
+        try {
+          await deps.rg.stakeWithin(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
+        } catch (error) {
+          throw rgWalletRefusal(error, body.request_uuid) ?? error;
         }
         const balance = await moveMoney(deps, trx, unit, transfer, playerId);
         const reply = ok(body.request_uuid, body.user, balance);

@@ -276,6 +276,15 @@ describe.each(TEST_DIALECTS)('responsible gaming across products on %s', (dialec
     expect((await p.browser.get('/api/user/limits')).statusCode).toBe(401);
   });
 
+  it('a seamless bet refused for money is not counted against the limit; one it covers is', async () => {
+    const s = await seat(t, slots, 3_000);
+    await rg().setLimit(s.player.id, { kind: 'WAGER', period: 'DAY', amount: 50_000 }, operator);
+    expect(await slots.call('bet', betBody(s, 5_000))).toMatchObject({ status: 'RS_ERROR_NOT_ENOUGH_MONEY' });
+    expect((await rg().view(s.player.id)).limits[0]).toMatchObject({ used: 0 });
+    expect(await slots.call('bet', betBody(s, 3_000))).toMatchObject({ status: 'RS_OK', balance: 0 });
+    expect((await rg().view(s.player.id)).limits[0]).toMatchObject({ used: 3_000, remaining: 47_000 });
+  });
+
   it('two products racing one wager limit never take more than it', async () => {
     // One login: its browser bets on lotto 59, and the slot game launched from it bets on the wallet.
     const p = await player(1_000_000);

@@ -114,6 +114,19 @@ const PG_TEXT = {
   NONE: upsertText('NONE', 'greatest', true),
 };
 
+/** PostgreSQL: the judge-and-count of one movement as the CTE `rg_stake` of a caller's statement. */
+export function rgStakeCtePg(
+  judge: RgJudge,
+  playerId: number,
+  counts: RgCounts,
+  nowMs: number,
+): RawBuilder<unknown> {
+  return sql`rg_stake as (${pgStatement(PG_TEXT[judge], paramsOf(playerId, counts, nowMs))})`;
+}
+
+/** The condition a one-statement debit puts on its player half: `rg_stake` took the stake. */
+export const RG_STAKE_TAKEN = sql<boolean>`exists (select 1 from rg_stake)`;
+
 /** PostgreSQL: judges and counts one movement inside the caller's transaction; false = refused. */
 export async function rgUpsertPg(
   ex: Executor,

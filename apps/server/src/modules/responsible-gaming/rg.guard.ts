@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { RawBuilder } from 'kysely';
 import {
   formatDateTime,
   rgCountsOf,
@@ -15,6 +16,7 @@ import {
   findRgRow,
   rgCountManyPg,
   rgUpsertPg,
+  rgStakeCtePg,
   RgSqliteStatements,
   type RgJudge,
 } from './rg.counters.repository';
@@ -24,6 +26,9 @@ function judgeOf(movement: RgMovement): RgJudge {
   if (movement === 'DEPOSIT') return 'DEPOSIT';
   return rgCountsOf(movement, 1).wager > 0 ? 'STAKE' : 'NONE';
 }
+
+/** A one-statement debit's condition on its player half (RgGuard.stakeCtePg). */
+export { RG_STAKE_TAKEN } from './rg.counters.repository';
 
 /** The refusal of a movement the conditional upsert did not take, in the contract's words. */
 export function rgRefusal(
@@ -126,6 +131,27 @@ export class RgGuard {
   ): Promise<void> {
     if (await rgUpsertPg(trx, judgeOf(movement), playerId, rgCountsOf(movement, amount), nowMs)) return;
     throw rgRefusal(await findRgRow(trx, playerId), movement, amount, nowMs);
+  }
+
+  /**
+   * PostgreSQL: the same judge-and-count as a CTE named `rg_stake`, for a debit written in ONE statement (the
+   * seamless wallet's bet): the caller makes its player half conditional on `RG_STAKE_TAKEN`, so the rg row is
+   * locked before the account, as every stake does, and a refused stake moves nothing. When the statement moved
+   * nothing and `rg_stake` took nothing, `refusalPg` says why.
+   */
+  stakeCtePg(playerId: number, movement: RgMovement, amount: number, nowMs: number): RawBuilder<unknown> {
+    return rgStakeCtePg(judgeOf(movement), playerId, rgCountsOf(movement, amount), nowMs);
+  }
+
+  /** PostgreSQL: the refusal of a stake `rg_stake` did not take. */
+  async refusalPg(
+    trx: Executor,
+    playerId: number,
+    movement: RgMovement,
+    amount: number,
+    nowMs: number,
+  ): Promise<AppError> {
+    return rgRefusal(await findRgRow(trx, playerId), movement, amount, nowMs);
   }
 
   async countPg(
