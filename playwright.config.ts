@@ -39,6 +39,13 @@ const SERVER_WIDE = /(maintenance|installable-app)\.spec\.ts$/;
 const PHONE_ONLY =
   /(khmer-everywhere|password|session|transactions|demo-league|lottery-fixture|first-open)\.spec\.ts$/;
 
+/**
+ * No service worker in the phone and desktop specs: once it controls a page, the page's navigations (a game's
+ * iframe) and calls go through it, and `page.route` stubs no longer see them (a CI run showed our own app inside
+ * a stubbed game frame). The `server-wide` project keeps the default: e2e/installable-app.spec.ts tests the worker.
+ */
+const NO_SERVICE_WORKER = 'block' as const;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -58,17 +65,17 @@ export default defineConfig({
     launchOptions: chromium,
     locale: 'km-KH',
     trace: 'retain-on-failure',
-    // No service worker in the specs' contexts: once it controls a page, the page's navigations (a game's
-    // iframe) and calls go through it, and `page.route` stubs no longer see them (a CI run showed our own app
-    // inside a stubbed game frame). e2e/installable-app.spec.ts tests the worker in a context of its own.
-    serviceWorkers: 'block',
   },
   projects: [
-    { name: 'phone', testIgnore: SERVER_WIDE, use: { ...devices['Pixel 5'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      testIgnore: SERVER_WIDE,
+      use: { ...devices['Pixel 5'], launchOptions: chromium, serviceWorkers: NO_SERVICE_WORKER },
+    },
     {
       name: 'desktop',
       testIgnore: [SERVER_WIDE, PHONE_ONLY],
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: { width: 1280, height: 800 }, serviceWorkers: NO_SERVICE_WORKER },
     },
     // Checks both sizes itself.
     // One worker: each of these changes the whole server (maintenance on, the service worker's file), so two of

@@ -54,6 +54,17 @@ async function notificationsShown(page: Page) {
   });
 }
 
+/** Whether `read` answers `expected` within `timeoutMs` (a wait that may end either way). */
+function becomesWithin<T>(read: () => Promise<T>, expected: T, timeoutMs: number): Promise<boolean> {
+  return expect
+    .poll(read, { timeout: timeoutMs })
+    .toBe(expected)
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** The id DevTools gives the app's registration (what `deliverPushMessage` takes). */
 async function registrationIdOf(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);
@@ -139,6 +150,8 @@ for (const size of SIZES) {
       ...sizeOptions,
       baseURL: origin,
       locale: 'km-KH',
+      // The worker under test (the phone and desktop projects block workers in their own contexts).
+      serviceWorkers: 'allow',
     });
     const original = readFileSync(SW_FILE, 'utf8');
     // The server would send a compressed copy instead of the changed file.
@@ -226,13 +239,7 @@ for (const size of SIZES) {
           .evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate ?? false)
           .then((marker) => !marker)
           .catch(() => false);
-      const byItself = await expect
-        .poll(reloaded, { timeout: 10_000 })
-        .toBe(true)
-        .then(
-          () => true,
-          () => false,
-        );
+      const byItself = await becomesWithin(reloaded, true, 10_000);
       if (!byItself) {
         // Under DevTools only (Playwright attaches to every service worker): in 3 runs of 8 the waiting worker,
         // stopped by Chromium and started again for the tap's message, never ran its listener (a `message`
@@ -277,13 +284,7 @@ for (const size of SIZES) {
           });
         const count = async () => (await notificationsShown(page)).length;
         await deliver();
-        const seen = await expect
-          .poll(count, { timeout: 10_000 })
-          .toBe(shownAfter)
-          .then(
-            () => true,
-            () => false,
-          );
+        const seen = await becomesWithin(count, shownAfter, 10_000);
         if (seen) return;
         console.log(`[push] ${size.name}: a push delivered through DevTools showed nothing; delivered again`);
         await deliver();

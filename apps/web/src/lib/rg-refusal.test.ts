@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, readErrorBody } from './http-client';
+import { httpErrorOf } from '@/testing/http-errors';
 import { rgRefusalAlert } from './rg-refusal';
-
-const errorOf = (body: Record<string, unknown>, status: number) => {
-  const parsed = readErrorBody(body);
-  if (!parsed) throw new Error('not an error body');
-  return new HttpError({ status, ...parsed });
-};
 
 describe('a refusal by a responsible-gaming limit (responsible-gaming.md §5)', () => {
   it('says the room left and the limit in Khmer, with a link to the limits page', () => {
     const alert = rgRefusalAlert(
-      errorOf({ message: 'x', code: 'LIMIT_REACHED', remaining: 3000, kind: 'WAGER', period: 'DAY' }, 422),
+      httpErrorOf(
+        { message: 'x', code: 'LIMIT_REACHED', remaining: 3000, kind: 'WAGER', period: 'DAY' },
+        422,
+      ),
       'km',
     );
     expect(alert).toMatchObject({
@@ -23,12 +20,14 @@ describe('a refusal by a responsible-gaming limit (responsible-gaming.md §5)', 
 
   it('says when play resumes after a break, in the Khmer day period', () => {
     const until = Date.UTC(2026, 10, 29, 3, 0); // 29-11-2026 10:00 AM in Phnom Penh
-    const alert = rgRefusalAlert(errorOf({ message: 'x', code: 'ON_BREAK', until }, 403), 'km');
+    const alert = rgRefusalAlert(httpErrorOf({ message: 'x', code: 'ON_BREAK', until }, 403), 'km');
     expect(alert?.message).toBe('អ្នកកំពុងសម្រាក។ អ្នកអាចលេងវិញចាប់ពី 29-11-2026 10:00 ព្រឹក។');
   });
 
   it('is nothing for any other error', () => {
-    expect(rgRefusalAlert(errorOf({ message: 'x', code: 'INSUFFICIENT_FUNDS' }, 422), 'km')).toBeUndefined();
+    expect(
+      rgRefusalAlert(httpErrorOf({ message: 'x', code: 'INSUFFICIENT_FUNDS' }, 422), 'km'),
+    ).toBeUndefined();
     expect(rgRefusalAlert(new Error('x'), 'km')).toBeUndefined();
   });
 });
