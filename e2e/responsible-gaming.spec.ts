@@ -11,7 +11,7 @@ import { createPlayer, shot, signIn } from './support';
 
 /**
  * Responsible gaming (responsible-gaming.md §5) at both sizes: a limit set on /user/limits, a bet over it
- * refused on the lotto 59 board with the room left and a link; the reality check over the board and over
+ * refused on the lotto 59 board with the room left and a link, and in a studio's slot around the game; the reality check over the board and over
  * the full-screen fishing game; self-exclusion through its confirm dialog. The reality check's 15 minutes
  * pass on the page's own clock (Playwright's clock), so the test need not wait a quarter of an hour.
  */
@@ -48,6 +48,23 @@ test('limits, the refusal with the room left, the reality check over the board a
     await expect(alert).toContainText('នៅសល់ 3,000 ៛');
     await expect(alert.getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' })).toHaveAttribute('href', '/user/limits');
     await shot(page, 'rg-refused-on-board', info);
+    await closeAlert(page);
+  });
+
+  await test.step("a spin over the limit in a studio's slot: the room left is said around the game", async () => {
+    await page.goto('/game/slot/play/angkor-fortune');
+    const game = page.frameLocator('iframe[data-testid="game-frame"]');
+    await expect(game.getByTestId('total-bet')).toHaveText('2,000 ៛', { timeout: 30_000 });
+    // 2,000 of the 3,000 ៛ left: played. The next 2,000 is over the 1,000 left: our wallet refuses it, the game
+    // says so in its own words and tells the page around it, which says how much room is left.
+    await game.getByTestId('spin').click();
+    await expect(game.getByTestId('spin')).toBeEnabled({ timeout: 15_000 });
+    await game.getByTestId('spin').click();
+    const alert = page.getByRole('alertdialog', { name: 'ដែនកំណត់របស់អ្នក' });
+    await expect(alert).toContainText('នៅសល់ 1,000 ៛');
+    await expect(alert.getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' })).toHaveAttribute('href', '/user/limits');
+    await expect(game.getByTestId('error')).toHaveText('អ្នកបានដល់កំណត់ភ្នាល់ហើយ។');
+    await shot(page, 'rg-refused-in-slot', info);
     await closeAlert(page);
   });
 

@@ -125,6 +125,11 @@ export interface GameApiError {
   message: string;
   /** ODDS_CHANGED only: per leg whose odds moved, its index and the odds offered now (hundredths). */
   changes?: { leg: number; shown: number; current: number }[];
+  /**
+   * LIMIT_REACHED and USER_DISABLED from the wallet: the stake it refused (riel). The page hands it to the
+   * operator's page around the game, which alone knows the player's limits and can say how much room is left.
+   */
+  amount?: number;
 }
 
 /* ---- Demo League, the sportsbook (providers.md §7.4). Odds are integers of hundredths (1.43 → 143). ---- */

@@ -40,16 +40,25 @@ export class GameError extends Error {
   constructor(
     readonly code: GameErrorCode,
     message?: string,
-    /** ODDS_CHANGED: the legs whose odds moved, with the odds offered now. */
-    readonly changes?: GameApiError['changes'],
+    /** ODDS_CHANGED: the legs whose odds moved; a wallet's refusal of a stake: its amount. */
+    readonly details: Pick<GameApiError, 'changes' | 'amount'> = {},
   ) {
     super(message ?? MESSAGES[code]);
     this.status = STATUS[code];
   }
   toBody(): GameApiError {
-    return { code: this.code, message: this.message, ...(this.changes ? { changes: this.changes } : {}) };
+    return { code: this.code, message: this.message, ...this.details };
   }
 }
 
 export const isGameErrorCode = (code: string | null): code is GameErrorCode =>
   code !== null && Object.hasOwn(STATUS, code);
+
+/** The wallet's refusals of a stake the player caused by their account (limit, break, disabled): they name it. */
+const STAKE_REFUSALS: readonly GameErrorCode[] = ['LIMIT_REACHED', 'USER_DISABLED'];
+
+/** The refusal stored with a round or slip, given again for a replay of its request id, with its stake. */
+export function replayedRefusal(errorCode: string | null, stake: number): GameError {
+  const code = isGameErrorCode(errorCode) ? errorCode : 'WALLET_UNAVAILABLE';
+  return new GameError(code, undefined, STAKE_REFUSALS.includes(code) ? { amount: stake } : {});
+}

@@ -6,7 +6,7 @@ import { sendBet } from '../round/bet';
 import { sendOwed, storedWinBody } from '../round/outbox';
 import { walletRoundOfRound } from '../round/store';
 import type { StudioContext } from './context';
-import { GameError, isGameErrorCode } from './errors';
+import { GameError, replayedRefusal } from './errors';
 import { ensureSeedPair } from './fair';
 import { GAMES, playBaccarat, playSlot, type Played, type Seeds } from './games';
 import { touchSession, walletMaxBetOf } from './sessions';
@@ -96,7 +96,7 @@ function replayRound<R>(round: Round): WithBalance<R> {
         'This round is still waiting for the wallet; try again shortly.',
       );
     default:
-      throw new GameError(isGameErrorCode(round.error_code) ? round.error_code : 'WALLET_UNAVAILABLE');
+      throw replayedRefusal(round.error_code, round.bet);
   }
 }
 

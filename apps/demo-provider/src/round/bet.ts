@@ -104,14 +104,14 @@ export async function sendBet(
   if (bet.kind === 'refused' && FINAL_BET_REFUSALS[bet.status]) {
     const code = FINAL_BET_REFUSALS[bet.status]!;
     await moveAndOwe(ctx.db, round, 'BET_REFUSED', { error_code: code, updated_at: now });
-    throw new GameError(code);
+    throw new GameError(code, undefined, { amount: round.amount });
   }
   if (bet.kind !== 'ok') {
     const code = (bet.kind === 'refused' && ROLLED_BACK_REFUSALS[bet.status]) || 'WALLET_UNAVAILABLE';
     await failBet(ctx, round, session.wallet_token, code, now, firstRetryAt(ctx, now));
     await sendOwed(ctx, round, 'ROLLBACK');
     if (code === 'SESSION_EXPIRED') await endSession(ctx, session);
-    throw new GameError(code);
+    throw new GameError(code, undefined, code === 'USER_DISABLED' ? { amount: round.amount } : {});
   }
   ctx.fault?.('bet-acknowledged');
   const change = { balance: bet.body.balance, updated_at: now };

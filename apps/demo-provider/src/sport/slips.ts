@@ -13,7 +13,7 @@ import {
 } from '../rules';
 import type { StudioContext } from '../play/context';
 import { clubName } from './fixtures';
-import { GameError, isGameErrorCode } from '../play/errors';
+import { GameError, replayedRefusal } from '../play/errors';
 import { touchSession } from '../play/sessions';
 import type { PageSession } from '../play/store';
 import { SLIP } from '../round/adapters';
@@ -133,14 +133,12 @@ async function checkAgainstBoard(
   const checked = checkSlip(request.type, request.stake, legs, offered);
   if (checked.ok) return { legs, potentialPayout: checked.value.potentialPayout, fixtures };
   if (checked.code === 'ODDS_CHANGED')
-    throw new GameError(
-      'ODDS_CHANGED',
-      undefined,
-      legs.flatMap((leg, i) => {
+    throw new GameError('ODDS_CHANGED', undefined, {
+      changes: legs.flatMap((leg, i) => {
         const current = offered(leg.fixtureId, leg.selection)!;
         return current === leg.odds ? [] : [{ leg: i, shown: leg.odds, current }];
       }),
-    );
+    });
   throw new GameError('INVALID_BET', checked.message);
 }
 
@@ -263,7 +261,7 @@ async function replaySlip(ctx: StudioContext, slip: SlipRow): Promise<PlaceSlipR
         'This slip is still waiting for the wallet; try again shortly.',
       );
     default:
-      throw new GameError(isGameErrorCode(slip.error_code) ? slip.error_code : 'WALLET_UNAVAILABLE');
+      throw replayedRefusal(slip.error_code, slip.stake);
   }
 }
 

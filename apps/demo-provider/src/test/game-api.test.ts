@@ -220,6 +220,22 @@ describe.each(DIALECTS)('the demo studio game API (%s)', (dialect) => {
     expect(wallet.balances.get('9')).toBe(5_000);
   });
 
+  it("names the stake the wallet refused by the player's limit, for the operator's page (responsible-gaming.md §5)", async () => {
+    const slot = await session('3', '12');
+    wallet.limitRoom.set('12', 15_000);
+    // 20 lines × 1,000 = 20,000 ៛ > the 15,000 ៛ the player's limit leaves.
+    const refused = await post('/api/slot/spin', { line_bet: 1_000, request_id: 'over' }, slot.session);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'LIMIT_REACHED', amount: 20_000 });
+    const replayed = await post('/api/slot/spin', { line_bet: 1_000, request_id: 'over' }, slot.session);
+    expect(replayed.json()).toMatchObject({ code: 'LIMIT_REACHED', amount: 20_000 });
+    expect(wallet.callsOf('bet')).toHaveLength(1);
+    expect(wallet.callsOf('rollback')).toHaveLength(0);
+    // Within the room: played as ever.
+    const within = await post('/api/slot/spin', { line_bet: 500, request_id: 'under' }, slot.session);
+    expect(within.statusCode).toBe(200);
+  });
+
   it("caps the baccarat table at the wallet's largest bet: no round it would refuse is dealt (decision 0042)", async () => {
     const fullTable = [
       { type: 'PLAYER', amount: 5_000_000 },

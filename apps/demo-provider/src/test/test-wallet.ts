@@ -38,6 +38,8 @@ export class TestWallet {
   readonly always = new Map<Action, FailMode>();
   /** The largest bet the session answers announce (`max_bet`, decision 0042); unset, they announce none. */
   announcedMaxBet: number | undefined;
+  /** Per user, the room their own limit leaves: a larger bet is refused RS_ERROR_LIMIT_REACHED, as ours does. */
+  readonly limitRoom = new Map<string, number>();
   private readonly txs = new Map<string, Tx>();
   private readonly tombstones = new Set<string>();
   private readonly hanging = new Set<ServerResponse>();
@@ -179,6 +181,8 @@ export class TestWallet {
     if (action === 'bet') {
       if (this.tombstones.has(id)) return { status: 'RS_ERROR_TRANSACTION_ROLLED_BACK' };
       if (balance < amount) return { status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance };
+      if (amount > (this.limitRoom.get(user) ?? Infinity))
+        return { status: 'RS_ERROR_LIMIT_REACHED', balance };
       this.balances.set(user, balance - amount);
       return record(this.ok(body, user));
     }

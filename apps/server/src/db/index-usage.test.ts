@@ -7,6 +7,7 @@ import {
   pageAndTotals,
   reportBuckets,
 } from '../modules/lotto59/tickets/tickets.repository';
+import { statementPageAndBuckets } from '../modules/statement/statement.repository';
 import { listTransfersOfAccount } from '../modules/wallet/wallet.repository';
 import { rawSqliteOf } from './create-db';
 import type { Database } from './database';
@@ -68,6 +69,21 @@ describe('per-player reads use an index (SQLite query plans)', () => {
     ]) {
       expect(await planOf(run)).toContain('lotto59_bets_player_time_idx');
     }
+  });
+
+  it("the statement's page names a stake's ticket by the submissions' key, searching by account on each side", async () => {
+    const plan = await planOf((db) =>
+      statementPageAndBuckets(
+        db,
+        { playerId: 7, accountId: 9, fromMs: 0, toMs: 1e13, kinds: ['bet_stake', 'bet_payout'] },
+        { limit: 20, offset: 0 },
+      ),
+    );
+    expect(plan).toMatch(
+      /SEARCH g USING (COVERING )?INDEX sqlite_autoindex_lotto59_bet_groups_1 \(player_id=\? AND idempotency_key=\?\)/,
+    );
+    expect(plan).toMatch(/SEARCH b USING (COVERING )?INDEX lotto59_bets_group_idx \(group_id=\?\)/);
+    expect(plan).not.toMatch(/SCAN (g|b|transfers)\b/);
   });
 
   it('the jackpot limit counts through the partial index of jackpot submissions', async () => {

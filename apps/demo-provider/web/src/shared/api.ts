@@ -20,6 +20,7 @@ import type {
   SpinReply,
   SpinRequest,
 } from '../../../src/api/game-api';
+import { framingWindow, tellHostStakeRefused } from './host';
 import type { ErrorCode } from './i18n';
 
 /** A refusal of the studio's API (its stable code), or NETWORK when no answer came back. */
@@ -56,7 +57,11 @@ const KNOWN_CODES: readonly ErrorCode[] = [
 export class GameApi {
   private bearer: string | null = null;
 
-  constructor(private readonly base = '/provider/demo/') {}
+  constructor(
+    private readonly base = '/provider/demo/',
+    /** Told of a stake the wallet refused by the player's account (shared/host.ts). */
+    private readonly host = framingWindow(),
+  ) {}
 
   async openSession(provider: DemoPageProvider, code: string): Promise<SessionReply> {
     const reply = await this.call<SessionReply>('POST', 'api/session', { provider, code });
@@ -156,6 +161,8 @@ export class GameApi {
     if (response.ok && payload !== null) return payload as T;
     const refusal = payload as Partial<GameApiError> | null;
     const code = KNOWN_CODES.find((known) => known === refusal?.code);
+    if ((code === 'LIMIT_REACHED' || code === 'USER_DISABLED') && typeof refusal?.amount === 'number')
+      tellHostStakeRefused(this.host, code, refusal.amount);
     // An answer without a known code (a 5xx, a proxy's page): the page cannot tell whether the round happened,
     // so it says what a lost answer says, "check your balance", rather than promise the money did not move.
     throw new GameApiFailure(

@@ -163,9 +163,3 @@ function referenceOf(
     }
   }
 }
-
-/** The submission key of a lotto 59 stake's idempotency key (`bet-stake:<key>:<player>`, bets.repository.ts). */
-export function lotto59SubmissionKeyOf(stakeKey: string): string | undefined {
-  const m = /^bet-stake:(.*):\d+$/.exec(stakeKey);
-  return m?.[1];
-}

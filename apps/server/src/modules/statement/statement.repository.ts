@@ -22,9 +22,13 @@ export interface StatementDbRow {
   amount: Riel;
   balance_after: Riel;
   created_at_ms: number;
+  /** A lotto 59 stake: the first bet of its submission, the ticket the row opens (null otherwise). */
+  ticket: number | null;
 }
 
 export interface StatementFilter {
+  /** The player, whose lotto 59 submissions name a stake's ticket. */
+  playerId: number;
   accountId: number;
   fromMs?: number | undefined;
   toMs?: number | undefined;
@@ -73,12 +77,30 @@ function branch(side: Side, f: StatementFilter, limit: number, cursor?: Statemen
     order by created_at_ms desc, id desc limit ${limit}) ${sql.raw(`${side}_side`)}`;
 }
 
+/**
+ * The ticket a lotto 59 stake opens, for a row of the page (`page.*`): the first bet of the player's
+ * submission whose key the stake's key carries (`bet-stake:<submission key>:<player>`, bets.repository.ts),
+ * read by the groups' `(player_id, idempotency_key)` key in the page's own statement (decision 0049: one round
+ * trip a request). substr and length count characters alike on both databases.
+ */
+function ticketOfStake(f: StatementFilter) {
+  const prefix = 'bet-stake:';
+  const keyLength = sql`length(page.idempotency_key) - ${sql.lit(prefix.length + `:${f.playerId}`.length)}`;
+  return sql`case when page.kind = 'bet_stake' and page.idempotency_key like ${sql.lit(`${prefix}%`)} then (
+      select min(b.id) from lotto59_bet_groups g join lotto59_bets b on b.group_id = g.id
+      where g.player_id = ${f.playerId}
+        and g.idempotency_key = substr(page.idempotency_key, ${sql.lit(prefix.length + 1)}, ${keyLength})
+    ) end`;
+}
+
+/** The page's rows (the limit and offset applied inside, so the ticket is looked up for those rows only). */
 function rowsQuery(f: StatementFilter, page: { limit: number; offset?: number; cursor?: StatementCursor }) {
   const offset = page.offset ?? 0;
   const each = offset + page.limit;
-  return sql`select * from (${branch('from', f, each, page.cursor)}
+  return sql`select page.*, ${ticketOfStake(f)} as ticket from (select * from (${branch('from', f, each, page.cursor)}
       union all ${branch('to', f, each, page.cursor)}) movements
-    order by created_at_ms desc, id desc limit ${page.limit} offset ${offset}`;
+    order by created_at_ms desc, id desc limit ${page.limit} offset ${offset}) page
+    order by created_at_ms desc, id desc`;
 }
 
 function rowOf(r: StatementDbRow): StatementDbRow {
@@ -92,6 +114,7 @@ function rowOf(r: StatementDbRow): StatementDbRow {
     amount: riel(Number(r.amount)),
     balance_after: riel(Number(r.balance_after)),
     created_at_ms: Number(r.created_at_ms),
+    ticket: r.ticket === null ? null : Number(r.ticket),
   };
 }
 
@@ -155,10 +178,11 @@ export async function statementPageAndBuckets(
   const text = sql`cast(null as text)`;
   const { rows } = await sql<StatementDbRow & StatementBucket & { part: number }>`
     select 1 as part, id, kind, reference, idempotency_key, created_at_ms, amount, other_account_id, paid,
-      balance_after, ${int} as bucket, ${int} as count
-    from (${rowsQuery(f, page)}) page
+      balance_after, ticket, ${int} as bucket, ${int} as count
+    from (${rowsQuery(f, page)}) rows_of_page
     union all
-    select 2 as part, ${int}, kind, ${text}, ${text}, ${int}, amount, other_account_id, paid, ${int}, bucket, count
+    select 2 as part, ${int}, kind, ${text}, ${text}, ${int}, amount, other_account_id, paid, ${int}, ${int},
+      bucket, count
     from (${bucketsQuery(f)}) buckets`.execute(ex);
   const out = { rows: [] as StatementDbRow[], buckets: [] as StatementBucket[] };
   for (const r of rows) {
@@ -176,22 +200,4 @@ export function systemAccounts(ex: Executor) {
 
 export function playerAccountId(ex: Executor, playerId: number) {
   return ex.selectFrom('accounts').select('id').where('player_id', '=', playerId).executeTakeFirst();
-}
-
-/** The first bet of each of the player's lotto 59 submissions named by key: the ticket a stake opens. */
-export async function lotto59TicketsOfKeys(
-  ex: Executor,
-  playerId: number,
-  keys: readonly string[],
-): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await ex
-    .selectFrom('lotto59_bet_groups as g')
-    .innerJoin('lotto59_bets as b', 'b.group_id', 'g.id')
-    .select(['g.idempotency_key as key', (eb) => eb.fn.min('b.id').as('ticket')])
-    .where('g.player_id', '=', playerId)
-    .where('g.idempotency_key', 'in', keys)
-    .groupBy('g.idempotency_key')
-    .execute();
-  return new Map(rows.map((r) => [r.key, Number(r.ticket)]));
 }

@@ -17,7 +17,6 @@ import { localDateRange, pageMeta } from '../../http/list-query';
 import {
   PROVIDER_TRANSFER_KINDS,
   describeMovement,
-  lotto59SubmissionKeyOf,
   providerAccountsOf,
   transferKindsFor,
 } from './statement.mapping';
@@ -63,7 +62,7 @@ export class StatementService {
     });
     const { totals, daily, count } = await this.aggregate(ex, buckets);
     return {
-      items: await this.describe(ex, playerId, rows),
+      items: await this.describe(ex, rows),
       meta: pageMeta(query.page, query.per_page, count),
       totals,
       daily,
@@ -79,7 +78,7 @@ export class StatementService {
     const range = localDateRange(query.from, query.to, this.timeZone, STATEMENT_CSV_MAX_DAYS - 1);
     const ex = await this.reads.forPlayer(playerId);
     const filter = await this.filterOf(ex, playerId, query, range);
-    const describe = (rows: repo.StatementDbRow[]) => this.describe(ex, playerId, rows);
+    const describe = (rows: repo.StatementDbRow[]) => this.describe(ex, rows);
     return {
       async *[Symbol.asyncIterator]() {
         if (!filter) return;
@@ -110,27 +109,17 @@ export class StatementService {
       const ids = [...(await this.codes(ex)).entries()].filter(([, c]) => codes.has(c)).map(([id]) => id);
       narrowed = { kinds: PROVIDER_TRANSFER_KINDS, otherAccountIds: ids };
     }
-    return { accountId, ...range, kinds, narrowed };
+    return { playerId, accountId, ...range, kinds, narrowed };
   }
 
-  private async describe(
-    ex: Executor,
-    playerId: number,
-    rows: repo.StatementDbRow[],
-  ): Promise<StatementRow[]> {
-    const stakeKeys = rows
-      .filter((r) => r.kind === 'bet_stake')
-      .map((r) => lotto59SubmissionKeyOf(r.idempotency_key))
-      .filter((k): k is string => k !== undefined);
-    const tickets = await repo.lotto59TicketsOfKeys(ex, playerId, stakeKeys);
+  private async describe(ex: Executor, rows: repo.StatementDbRow[]): Promise<StatementRow[]> {
     const codes = await this.codes(
       ex,
       rows.map((r) => r.other_account_id),
     );
     const out: StatementRow[] = [];
     for (const r of rows) {
-      const key = r.kind === 'bet_stake' ? lotto59SubmissionKeyOf(r.idempotency_key) : undefined;
-      const m = describeMovement(r, codes.get(r.other_account_id) ?? '', key ? tickets.get(key) : undefined);
+      const m = describeMovement(r, codes.get(r.other_account_id) ?? '', r.ticket ?? undefined);
       // The filter lists mapped kinds only, so every row read has a meaning.
       if (!m) continue;
       out.push({

@@ -106,4 +106,58 @@ describe('provider game frame (providers.md §5)', () => {
     expect(screen.getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' }).getAttribute('href')).toBe('/user/limits');
     expect(screen.queryByRole('button', { name: 'ព្យាយាមម្ដងទៀត' })).toBeNull();
   });
+
+  it("says the room left when the game tells it our wallet refused a stake by the player's limit", async () => {
+    let limit: number | null = 50_000;
+    const { calls } = mockFetch({
+      'GET /api/user': SIGNED_IN,
+      'GET /api/external/3/url': launch,
+      'GET /api/user/limits': () => ({
+        body: {
+          data: {
+            limits: [
+              {
+                kind: 'WAGER',
+                period: 'DAY',
+                amount: limit,
+                used: 40_000,
+                remaining: limit === null ? null : limit - 40_000,
+                resets_at: Date.UTC(2026, 10, 29, 17, 0),
+                pending: null,
+              },
+            ],
+            break_until: null,
+            excluded_until: null,
+            reality_check_minutes: 0,
+            session_started_at: null,
+            session_net: 0,
+          },
+        },
+      }),
+    });
+    const { user } = renderApp('/game/slot/play/angkor-fortune');
+    const frame = (await screen.findByTitle('សំណាងអង្គរ')) as HTMLIFrameElement;
+    const fromGame = (data: unknown, source: MessageEventSource | null = frame.contentWindow) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: window.location.origin, source }));
+    const refusal = { type: 'studio:stake-refused', code: 'LIMIT_REACHED', amount: 20_000 };
+    const limitReads = () => calls.filter((c) => c.route === 'GET /api/user/limits').length;
+
+    // From anywhere but the game's own frame, or malformed: not believed, nothing asked.
+    fromGame(refusal, window);
+    fromGame({ ...refusal, amount: -5 });
+    expect(limitReads()).toBe(0);
+
+    fromGame(refusal);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('ការភ្នាល់នេះលើសដែនកំណត់ការភ្នាល់ប្រចាំថ្ងៃរបស់អ្នក។ នៅសល់ 10,000 ៛។');
+    expect(screen.getByRole('link', { name: 'មើលដែនកំណត់របស់ខ្ញុំ' }).getAttribute('href')).toBe('/user/limits');
+    expect(limitReads()).toBe(1);
+
+    // Limits that allow the stake: the wallet refused for another reason, which the game says itself.
+    await user.click(screen.getByRole('button', { name: 'យល់ព្រម' }));
+    limit = null;
+    fromGame(refusal);
+    await waitFor(() => expect(limitReads()).toBe(2));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { isHttpError } from '@/lib/http-client';
 import { rgRefusalAlert } from '@/lib/rg-refusal';
 import { useLaunchUrl, type LaunchPlatform, type LaunchProvider } from '../api/get-launch-url';
 import { useProviderTranslation } from '../i18n';
+import { useStudioStakeRefusals } from '../lib/studio-stake-refusals';
 
 /** Below this width the studio gets its phone layout. */
 const MOBILE_QUERY = '(max-width: 767px)';
@@ -36,13 +37,17 @@ export function GameFrame({
   /** The whole viewport (the fishing play screen has no top bar, seed §2). */
   fullScreen?: boolean;
   /** The iframe, for a route that talks to the game (the fishing leave handshake, lib/finish-game.ts). */
-  frameRef?: Ref<HTMLIFrameElement>;
+  frameRef?: RefObject<HTMLIFrameElement | null>;
 }) {
   const height = fullScreen ? 'h-dvh' : 'h-[calc(100dvh-3.5rem)]';
   const { t, language } = useProviderTranslation();
   // Chosen once per visit: turning the phone must not relaunch the game under the player's hands.
   const [platform] = useState(platformNow);
   const launch = useLaunchUrl({ provider, gameCode, platform, lang: language });
+  // The game says when our wallet refused a stake by the player's limits; the room left is shown here.
+  const ownFrame = useRef<HTMLIFrameElement | null>(null);
+  const frame = frameRef ?? ownFrame;
+  useStudioStakeRefusals(frame, language);
 
   if (launch.isPending) {
     return (
@@ -81,7 +86,7 @@ export function GameFrame({
   }
   return (
     <iframe
-      ref={frameRef}
+      ref={frame}
       key={launch.data.url}
       title={name}
       src={launch.data.url}

@@ -6,19 +6,10 @@ import type {
   RgSetLimitRequest,
   RgState,
 } from '@lotto59/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { http, request } from '@/lib/http-client';
-import { lazySchema } from '@/lib/schemas';
-
-const schema = lazySchema((s) => s.rgStateSchema);
-
-export const rgStateQuery = () =>
-  queryOptions({
-    queryKey: ['user', 'limits'] as const,
-    queryFn: ({ signal }) => http.get<RgState>('/api/user/limits', { schema, signal }),
-    staleTime: 30_000,
-  });
+import { request } from '@/lib/http-client';
+import { rgStateQuery, rgStateSchema as schema } from '@/lib/rg-state';
 
 /**
  * How long after a page opens the reality check and the 80 % notice first ask for the state: the page's own

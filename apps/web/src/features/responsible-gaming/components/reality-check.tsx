@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { WinLoseMoney } from '@/components/ui/money';
-import { rgStateQuery, useRgState } from '../api/limits';
+import { rgStateQuery } from '@/lib/rg-state';
+import { useRgState } from '../api/limits';
 import { useRgTranslation } from '../i18n';
 
 /**
