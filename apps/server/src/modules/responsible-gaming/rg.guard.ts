@@ -12,8 +12,10 @@ import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
+import type { DebitGuard } from '../wallet/wallet.public';
 import {
   findRgRow,
+  RG_STAKE_TAKEN,
   rgCountManyPg,
   rgUpsertPg,
   rgStakeCtePg,
@@ -163,6 +165,22 @@ export class RgGuard {
   ) {
     if (amount === 0) return;
     await rgUpsertPg(trx, 'NONE', playerId, rgCountsOf(movement, amount), nowMs);
+  }
+
+  /**
+   * The judge-and-count of a stake for the wallet to run before it locks any account
+   * (`WalletService.transferWithin`'s guard): on PostgreSQL in the transfer's first statement, so the check
+   * adds no round trip to the debit's transaction.
+   */
+  debitGuard(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): DebitGuard {
+    return {
+      sqlite: () => this.stakeSqlite(playerId, movement, amount, nowMs),
+      pg: {
+        cte: this.stakeCtePg(playerId, movement, amount, nowMs),
+        taken: RG_STAKE_TAKEN,
+        refusal: (trx) => this.refusalPg(trx, playerId, movement, amount, nowMs),
+      },
+    };
   }
 
   /** Either dialect, inside the caller's transaction. */

@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
+import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
+import type { Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { TransferKind } from './wallet.kinds';
 import type { TransferRow } from './wallet.table';
@@ -34,6 +36,24 @@ export interface TransferCommand {
   amount: Riel;
   reference?: string | undefined;
   note?: string | undefined;
+}
+
+/**
+ * A check on a player's stake that the wallet runs before it locks any account (responsible gaming's
+ * judge-and-count, decision 0050), so that the check's row is locked before the accounts on every path.
+ * On SQLite it runs at once (the single writer already holds the lock); on PostgreSQL it is a CTE of the
+ * transfer's first statement, so it costs no round trip of its own. It throws, or says why, on a refusal;
+ * the caller's transaction then rolls back with it.
+ */
+export interface DebitGuard {
+  sqlite(): void;
+  pg: {
+    /** A data-modifying CTE (`name as (…)`) that takes the stake or takes nothing. */
+    cte: RawBuilder<unknown>;
+    /** True when the CTE took the stake. */
+    taken: RawBuilder<boolean>;
+    refusal(trx: Executor): Promise<Error>;
+  };
 }
 
 export interface TransferReceipt {

@@ -23,6 +23,7 @@ export type { SystemLeg } from './wallet.pg-transfer.repository';
 export {
   SYSTEM_ACCOUNTS,
   type AccountRef,
+  type DebitGuard,
   type SystemAccount,
   type TransferCommand,
   type TransferReceipt,

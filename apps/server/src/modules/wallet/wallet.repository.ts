@@ -1,7 +1,7 @@
 import { riel, type Riel } from '@lotto59/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
-import type { AccountKind } from './wallet.table';
+import type { AccountKind, TransferRow } from './wallet.table';
 
 // All SQL of the ledger. Each function takes the executor first so it runs inside the caller's transaction.
 
@@ -46,6 +46,23 @@ export function findTransferByKey(ex: Executor, idempotencyKey: string) {
     .selectAll()
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
+}
+
+/**
+ * PostgreSQL: the key's transfer, if any, read by the statement that runs a stake's guard (`cte`, its
+ * `taken` condition; DebitGuard in wallet.ledger.ts): one round trip for both. A data-modifying CTE runs
+ * whether or not the query reads it.
+ */
+export async function findTransferByKeyGuarded(
+  ex: Executor,
+  idempotencyKey: string,
+  guard: { cte: RawBuilder<unknown>; taken: RawBuilder<boolean> },
+): Promise<{ taken: boolean; transfer: TransferRow | undefined }> {
+  const { rows } = await sql<TransferRow & { guard_taken: boolean }>`with ${guard.cte}
+    select ${guard.taken} as guard_taken, t.*
+    from (select 1) as one left join transfers t on t.idempotency_key = ${idempotencyKey}`.execute(ex);
+  const { guard_taken: taken, ...transfer } = rows[0]!;
+  return { taken, transfer: transfer.id === null ? undefined : transfer };
 }
 
 /**

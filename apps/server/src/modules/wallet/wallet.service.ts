@@ -15,6 +15,7 @@ import {
   requestHash,
   toTransferReceipt,
   type AccountRef,
+  type DebitGuard,
   type SystemAccount,
   type TransferCommand,
   type TransferReceipt,
@@ -73,13 +74,18 @@ export class WalletService {
     });
   }
 
-  /** Moves money inside the caller's transaction (a bet's stake is debited with the bet rows). */
-  async transferWithin(trx: Executor, cmd: TransferCommand): Promise<TransferReceipt> {
+  /**
+   * Moves money inside the caller's transaction (a bet's stake is debited with the bet rows). A stake's
+   * `guard` (responsible gaming) runs first, before any account is locked: in the key's lookup on PostgreSQL.
+   */
+  async transferWithin(trx: Executor, cmd: TransferCommand, guard?: DebitGuard): Promise<TransferReceipt> {
     assertTransferAmount(cmd.amount);
     const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
     assert(fromId !== toId, 'a transfer needs two different accounts');
     const hash = requestHash({ ...cmd, fromId, toId });
-    const existing = await repo.findTransferByKey(trx, cmd.idempotencyKey);
+    const existing = guard
+      ? await this.guardedKeyLookup(trx, cmd.idempotencyKey, guard)
+      : await repo.findTransferByKey(trx, cmd.idempotencyKey);
     if (existing) return replayOf(existing, hash);
 
     // Lock the two rows in id order so that opposite transfers cannot deadlock on PostgreSQL.
@@ -109,6 +115,16 @@ export class WalletService {
       created_at_ms: this.clock.nowMs(),
     };
     return toTransferReceipt({ ...row, id: await repo.insertTransfer(trx, row) }, false);
+  }
+
+  private async guardedKeyLookup(trx: Executor, idempotencyKey: string, guard: DebitGuard) {
+    if (this.sqlite) {
+      guard.sqlite();
+      return repo.findTransferByKey(trx, idempotencyKey);
+    }
+    const { taken, transfer } = await repo.findTransferByKeyGuarded(trx, idempotencyKey, guard.pg);
+    if (!taken) throw await guard.pg.refusal(trx);
+    return transfer;
   }
 
   /**

@@ -235,17 +235,21 @@ export class LotteryBetService {
         hidden_at_ms: null,
       })),
     );
-    // Responsible gaming: the net price judged and counted before the debit (a refusal rolls the ticket back).
-    await this.rg.stakeWithin(trx, playerId, 'LOTTERY_TICKET', totals.net, nowMs);
+    // Responsible gaming: the net price judged and counted before the debit, in the transfer's first
+    // statement (a refusal rolls the ticket back).
     const receipt = await this.wallet
-      .transferWithin(trx, {
-        idempotencyKey: stakeKey(playerId, body.request_id),
-        kind: 'lottery_stake',
-        from: { playerId },
-        to: { system: 'house' },
-        amount: totals.net,
-        reference: `lottery-ticket:${String(ticketId)}`,
-      })
+      .transferWithin(
+        trx,
+        {
+          idempotencyKey: stakeKey(playerId, body.request_id),
+          kind: 'lottery_stake',
+          from: { playerId },
+          to: { system: 'house' },
+          amount: totals.net,
+          reference: `lottery-ticket:${String(ticketId)}`,
+        },
+        this.rg.debitGuard(playerId, 'LOTTERY_TICKET', totals.net, nowMs),
+      )
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
           throw refuse({ code: 'INSUFFICIENT_FUNDS' });

@@ -124,16 +124,20 @@ export class TransferWallet {
           resolved_by: null,
           alerted_at_ms: null,
         });
-        // The amount moved into the game is provider 4's stake (responsible-gaming.md §2): judged before the debit.
-        await this.deps.rg.stakeWithin(trx, input.playerId, 'TRANSFER_IN', input.amount, nowMs);
-        await this.deps.wallet.transferWithin(trx, {
-          idempotencyKey: `xfer:${id}:in`,
-          kind: 'provider_transfer_in',
-          from: { playerId: input.playerId },
-          to: FLOAT,
-          amount: input.amount,
-          reference: id,
-        });
+        // The amount moved into the game is provider 4's stake (responsible-gaming.md §2): judged before the
+        // debit, in the transfer's first statement.
+        await this.deps.wallet.transferWithin(
+          trx,
+          {
+            idempotencyKey: `xfer:${id}:in`,
+            kind: 'provider_transfer_in',
+            from: { playerId: input.playerId },
+            to: FLOAT,
+            amount: input.amount,
+            reference: id,
+          },
+          this.deps.rg.debitGuard(input.playerId, 'TRANSFER_IN', input.amount, nowMs),
+        );
       }),
     );
     this.deps.crashAfterLedger?.();
