@@ -51,11 +51,18 @@ const panelOf = (page: Page, round: number): Locator =>
   page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
 
 /**
+ * The panel's own round's win moment: a direct child of the panel. An earlier round's outcome held until it
+ * is paid (`held-outcome`) sits in the same panel with a win moment of its own, and must not be taken for it.
+ */
+const ownMoment = (panel: Locator, outcome = ''): Locator =>
+  panel.locator(`:scope > [data-testid="win-moment"]${outcome}`);
+
+/**
  * Waits for the round's outcome on screen, then for the server's payment: issue 26 shows the outcome as soon as
  * the draw is public (`data-paid="false"`, worked out from the draw) and keeps it until the payout arrives.
  */
 async function settledMoment(page: Page, round: number): Promise<Locator> {
-  const moment = panelOf(page, round).locator('[data-testid="win-moment"]:not([data-outcome="pending"])');
+  const moment = ownMoment(panelOf(page, round), ':not([data-outcome="pending"])');
   await expect(moment).toBeVisible({ timeout: ROUND_CYCLE_MS });
   await expect(moment).toHaveAttribute('data-paid', 'true', { timeout: ROUND_CYCLE_MS });
   return moment;
@@ -370,7 +377,7 @@ test('reduced motion: no animation runs, the draw and the win show their final s
   // The draw has started (all ten balls may be out already when the machine is busy).
   await expect(panel).toHaveAttribute('data-released', /^([1-9]|10)$/, { timeout: ROUND_CYCLE_MS });
   expect(await runningAnimations(page)).toEqual([]);
-  const moment = panel.locator('[data-testid="win-moment"][data-outcome="part"]');
+  const moment = ownMoment(panel, '[data-outcome="part"]');
   await expect(moment).toBeVisible({ timeout: ROUND_CYCLE_MS });
   // The first frame of the win moment already holds the server's figure.
   expect(await moment.getByTestId('win-payout').textContent()).toBe(riel(25_000));

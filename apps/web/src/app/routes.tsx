@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { LoadingScreen } from '@/components/screens/loading-screen';
 import { MaintenanceScreen } from '@/components/screens/maintenance-screen';
-import { NotFoundScreen } from '@/components/screens/not-found-screen';
 import { AFTER_LOGIN_HREF, paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-user';
 import { lazyPage } from '@/lib/lazy-page';
@@ -18,6 +17,10 @@ import { ScreenViews } from './screen-views';
 // 0.6 s) for 3 kB (docs/decisions/0018-web-fast-first-open.md).
 const MainLayout = lazyPage(() => routeModules.mainLayout().then((m) => m.MainLayout));
 const Landing = lazyPage(() => import('./routes/landing').then((m) => m.LandingRoute));
+// Reached only at /404 itself (unknown paths lead to lotto 59): kept out of the start-up bundle.
+const NotFound = lazyPage(() =>
+  import('@/components/screens/not-found-screen').then((m) => m.NotFoundScreen),
+);
 const Logout = lazyPage(() => import('./routes/auth/logout').then((m) => m.LogoutRoute));
 const Games = lazyPage(() => import('./routes/app/games').then((m) => m.GamesRoute));
 // `/user/password` and `/user/notifications`: one route and one chunk, so the opt-in of issue 26 adds no
@@ -94,7 +97,7 @@ export function AppRoutes() {
             <Route element={<AppStart />}>
               <Route path={paths.home.path} element={<Landing />} />
               <Route path={paths.maintenance.path} element={<MaintenanceScreen />} />
-              <Route path={paths.notFound.path} element={<NotFoundScreen />} />
+              <Route path={paths.notFound.path} element={<NotFound />} />
               <Route element={<RequireSignedOut />}>
                 <Route path={paths.auth.login.path} element={<Login />} />
               </Route>

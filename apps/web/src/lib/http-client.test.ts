@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@lotto59/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock';
+import { deferred, mockFetch, type MockReply } from '@/testing/fetch-mock';
 import { PLAYER } from '@/testing/fixtures';
 import {
   buildQueryString,
@@ -249,6 +249,46 @@ describe('http client: the "please log in again" alert (seed §8)', () => {
     await rejection(http.get('/api/a'));
     await rejection(http.get('/api/b', { authAlertStatuses: [] }));
     expect(notifications.getState().alerts).toHaveLength(0);
+  });
+
+  it("a call refused while this tab's password change was on its way is sent again with the new session", async () => {
+    const change = deferred<MockReply>();
+    let sessionRenewed = false;
+    const { routesCalled } = mockFetch({
+      'POST /api/user/change_password': () => change.promise,
+      // The server ended the old session with the change: a call with the old cookie is refused.
+      'GET /api/user/limits': () =>
+        sessionRenewed
+          ? { body: { data: { ok: true } } }
+          : { status: 411, body: { message: 'x', code: 'SESSION_REPLACED' } },
+    });
+    const changing = http.post('/api/user/change_password', { body: {}, renewsSession: true });
+    const limits = http.get('/api/user/limits');
+    await vi.waitFor(() => expect(routesCalled()).toHaveLength(2));
+    sessionRenewed = true;
+    change.resolve({ body: { success: true, message: 'ok' } });
+    await expect(limits).resolves.toEqual({ ok: true });
+    await changing;
+    expect(routesCalled()).toEqual([
+      'POST /api/user/change_password',
+      'GET /api/user/limits',
+      'GET /api/user/limits',
+    ]);
+    expect(notifications.getState().alerts).toHaveLength(0);
+  });
+
+  it('the refusal stands when no new session came (the change failed, or none was asked)', async () => {
+    vi.stubGlobal('location', { ...window.location, reload: vi.fn() });
+    const { routesCalled } = mockFetch({
+      'POST /api/user/change_password': { status: 422, body: { message: 'x', code: 'VALIDATION_FAILED' } },
+      'GET /api/user/limits': { status: 411, body: { message: 'x', code: 'SESSION_REPLACED' } },
+    });
+    await rejection(http.post('/api/user/change_password', { body: {}, renewsSession: true }));
+    expect((await rejection(http.get('/api/user/limits'))).status).toBe(411);
+    expect(routesCalled()).toEqual(['POST /api/user/change_password', 'GET /api/user/limits']);
+    const { alerts } = notifications.getState();
+    expect(alerts).toHaveLength(1);
+    notifications.closeAlert(alerts[0]!.id);
   });
 
   it('fetches a fresh XSRF token after a 419, so the reload works on a live session', async () => {

@@ -106,6 +106,11 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** Extra request headers (the `Idempotency-Key` of a bet). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * The answer gives this tab a new session cookie (login, password change). The server ends the old session
+   * as it does so; a call sent with the old cookie meanwhile is answered 401/411/419 (see `request`).
+   */
+  renewsSession?: boolean;
 }
 
 /** What analytics learns of a failed call. */
@@ -301,14 +306,35 @@ async function send<T>(method: HttpMethod, path: string, options: RequestOptions
   return schema ? parseData(schema, data, response.status) : (data as T);
 }
 
+/** How many times an answer has given this tab a new session, and the call that may do so next. */
+let sessionsRenewed = 0;
+let renewing: Promise<unknown> = Promise.resolve();
+
 export async function request<T = unknown>(
   method: HttpMethod,
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
+  const renewedAtSend = sessionsRenewed;
+  const sent = send(method, path, options);
+  if (options.renewsSession) renewing = sent.then(() => (sessionsRenewed += 1), Number);
   try {
-    return await send(method, path, options);
-  } catch (error) {
+    return await sent;
+  } catch (caught) {
+    let error = caught;
+    // Refused as signed out while this tab was getting a new session (a background query sent with the old
+    // cookie during a password change): once the new session is in, the call goes once more with it. A
+    // refusal is answered before the call does anything, so sending it again is safe.
+    if (isHttpError(error) && AUTH_ALERT_STATUSES.includes(error.status) && !options.renewsSession) {
+      await renewing;
+      if (sessionsRenewed !== renewedAtSend) {
+        try {
+          return await send(method, path, options);
+        } catch (second) {
+          error = second;
+        }
+      }
+    }
     if (!isHttpError(error)) throw error;
     if ((options.authAlertStatuses ?? AUTH_ALERT_STATUSES).includes(error.status)) {
       showLoginAgainAlert(error.status);

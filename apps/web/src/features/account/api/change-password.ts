@@ -11,6 +11,7 @@ export function changePassword(input: ChangePasswordRequest): Promise<{ success:
   return http.post('/api/user/change_password', {
     body: input,
     schema: lazySchema((s) => s.changePasswordResponseSchema),
+    renewsSession: true,
   });
 }
 

@@ -18,6 +18,7 @@ async function postLogin(credentials: LoginRequest): Promise<LoggedIn> {
     body: credentials,
     schema: lazySchema((s) => s.loginAnswerSchema),
     authAlertStatuses: [],
+    renewsSession: true,
   });
   const { board, ...user } = answer;
   return { user, board };
