@@ -107,6 +107,19 @@ export default defineConfig({
             // (everything the entry imports statically, the login screen included) in another.
             { name: 'vendor', test: START_UP_LIBRARIES, priority: 2 },
             { name: 'start', tags: ['$initial'], test: isAppModule, priority: 1 },
+            // Past the start-up bundle every signed-in route reads answers through the contract's schemas and
+            // draws a few icons: each in one file instead of a dozen of a few hundred bytes, every one of which
+            // waited for one of the six connections (decision 0053).
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            // The app's modules shared by several routes, grouped by the routes that share them, the small
+            // groups merged into a neighbour.
+            {
+              name: 'shared',
+              test: isAppModule,
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8_000,
+            },
           ],
         },
       },
