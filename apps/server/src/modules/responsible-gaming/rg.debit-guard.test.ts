@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { riel } from '@lotto59/domain';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
+import { newLedgerPlayer } from '../../../test/ledger-players';
 import { openPostgres, type DbHandle } from '../../db/create-db';
 import { systemClock } from '../../platform/clock';
 import { WalletService } from '../wallet/wallet.public';
@@ -28,33 +29,7 @@ describe.each(TEST_DIALECTS)('the debit guard on %s', (dialect) => {
     const db = logged?.db ?? tdb.db;
     wallet = new WalletService(db, systemClock);
     rg = new RgGuard(db, systemClock);
-    playerId = await db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('players')
-        .values({
-          username: 'guarded',
-          username_key: 'guarded',
-          password_hash: 'x',
-          enable_lottery: 1,
-          enable_fast_game_play: 0,
-          enabled_poll_1: 1,
-          is_loading: 0,
-          is_demo: 0,
-          created_at_ms: 0,
-          updated_at_ms: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await wallet.openPlayerAccount(trx, id);
-      return id;
-    });
-    await wallet.transfer({
-      idempotencyKey: 'seed',
-      kind: 'deposit',
-      from: { system: 'cash' },
-      to: { playerId },
-      amount: riel(100_000),
-    });
+    playerId = await newLedgerPlayer(db, wallet, 'guarded', 100_000);
     await db
       .insertInto('rg_players')
       .values({ player_id: playerId, wager_day: riel(10_000) })

@@ -1,6 +1,7 @@
 import { riel } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
+import { newLedgerPlayer } from '../../../test/ledger-players';
 import { groupTransactions, type Transact } from '../../db/group-transaction';
 import { AppError } from '../../errors/app-error';
 import { systemClock } from '../../platform/clock';
@@ -31,36 +32,7 @@ pgOnly('transfers written in two halves in group-commit batches (PostgreSQL)', (
   });
   afterAll(() => tdb.drop());
 
-  async function newPlayer(n: number, balance: number): Promise<number> {
-    const playerId = await tdb.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('players')
-        .values({
-          username: `legs${n}`,
-          username_key: `legs${n}`,
-          password_hash: 'x',
-          enable_lottery: 0,
-          enable_fast_game_play: 0,
-          enabled_poll_1: 1,
-          is_loading: 0,
-          is_demo: 0,
-          created_at_ms: 0,
-          updated_at_ms: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await wallet.openPlayerAccount(trx, id);
-      return id;
-    });
-    await wallet.transfer({
-      idempotencyKey: `legs-seed:${playerId}`,
-      kind: 'deposit',
-      from: { system: 'cash' },
-      to: { playerId },
-      amount: riel(balance),
-    });
-    return playerId;
-  }
+  const newPlayer = (n: number, balance: number) => newLedgerPlayer(tdb.db, wallet, `legs${n}`, balance);
 
   /** Each account's transfers in id order: every balance after follows from the one before. */
   async function expectChains(accountIds: readonly number[]) {

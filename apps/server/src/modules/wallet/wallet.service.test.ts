@@ -3,6 +3,7 @@ import { riel } from '@lotto59/domain';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
 import { rawSqliteOf } from '../../db/create-db';
 import { systemClock } from '../../platform/clock';
+import { newLedgerPlayer } from '../../../test/ledger-players';
 import { WalletService } from './wallet.service';
 
 describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
@@ -18,36 +19,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
 
   async function newPlayer(balance = 0): Promise<number> {
     nextPlayer += 1;
-    const playerId = await tdb.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('players')
-        .values({
-          username: `p${nextPlayer}`,
-          username_key: `p${nextPlayer}`,
-          password_hash: 'x',
-          enable_lottery: 0,
-          enable_fast_game_play: 0,
-          enabled_poll_1: 1,
-          is_loading: 0,
-          is_demo: 0,
-          created_at_ms: 0,
-          updated_at_ms: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await wallet.openPlayerAccount(trx, id);
-      return id;
-    });
-    if (balance > 0) {
-      await wallet.transfer({
-        idempotencyKey: `seed:${playerId}`,
-        kind: 'deposit',
-        from: { system: 'cash' },
-        to: { playerId },
-        amount: riel(balance),
-      });
-    }
-    return playerId;
+    return newLedgerPlayer(tdb.db, wallet, `p${nextPlayer}`, balance);
   }
 
   async function expectInvariants() {
