@@ -76,7 +76,7 @@ test('a single and a parlay are placed from the page and both settle through the
   expect(parlay.slip).toMatchObject({ type: 'PARLAY', stake: 10_000 });
   expect(league.wallet.callsOf('bet').filter((c) => c.body.user === user)).toHaveLength(2);
 
-  // Both settle once their matches are over (a round is 30 s, a match 5 s).
+  // Both settle once their matches are over (a round is 20 s, a match 5 s).
   await page.getByTestId('tab-bets').click();
   await expect(page.getByTestId(`slip-card-${single.slip.slip_no}`)).toBeVisible();
   // Slips with a win, not win calls: the studio may send one win twice (its worker's retry racing the first
@@ -108,7 +108,7 @@ test('Khmer by default, and a finished result checks against its commitment in t
   test.setTimeout(120_000);
   await open(page, `k-${info.project.name}`, 'km');
   await expect(page.getByRole('heading', { name: 'លីគគំរូ' })).toBeVisible();
-  // A result appears within a round (30 s) and a match (5 s), and the page refreshes every 15 s.
+  // A result appears within a round (20 s) and a match (5 s), and the page refreshes every 15 s.
   const verifyButton = page.getByTestId('results').getByRole('button').first();
   await expect(verifyButton).toBeVisible({ timeout: 90_000 });
   await verifyButton.click();
