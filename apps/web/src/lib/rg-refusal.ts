@@ -34,7 +34,7 @@ export function rgRefusalAlert(error: unknown, language: Language): AlertOptions
   }
 }
 
-/** A refusal worked out here rather than answered by our server (a studio's game, told by its wallet). */
+/** A refusal by the player's limits: our server's answer, or worked out here for a studio's game (rgStakeRefusal). */
 type RgRefusal =
   | Extract<RgStakeDecision, { code: 'LIMIT_REACHED' }>
   | { ok: false; code: 'ON_BREAK' | 'SELF_EXCLUDED'; until: number | undefined };
