@@ -194,6 +194,53 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
       await own?.close();
     });
+
+    it('the worker read the session idle; the player closed it and opened none: no second withdraw, the closed session kept', async () => {
+      // Without a new session no unique index stands in the way: only the conditional move keeps the worker
+      // from setting the CLOSED session back to CLOSING and withdrawing from it again.
+      const s = await seat();
+      await open(s.browser, 10_000);
+      provider.summary = { shots: 5, stake: 1_000, payout: 400 };
+      provider.balances.set(s.user, 9_400);
+      t.clock.advanceMs(IDLE_MS + 1);
+
+      const own = t.tdb.env.DATA_DIR ? openSqlite(join(t.tdb.env.DATA_DIR, 'lotto59.sqlite')) : undefined;
+      const held = holdQuery(own?.db ?? t.tdb.db, selectFrom('fishing_sessions', 'last_active_ms'));
+      const worker = new FishingService({
+        db: held.db,
+        clock: t.clock,
+        wallet: t.app.services.wallet,
+        tokens: t.app.services.providers.tokens,
+        players: t.app.services.players,
+        transfers: t.app.services.providers.transfers,
+        client: client(),
+        demoUrl: t.config.PROVIDER_DEMO_URL,
+        idleMs: IDLE_MS,
+        rg: t.app.services.rgGuard,
+      });
+      const reading = held.arm();
+      const pass = worker.closeIdle();
+      await reading;
+
+      const closed = await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
+      expect(closed.json().data).toMatchObject({ state: 'NONE', amount: 9_400 });
+      provider.summary = { shots: 0, stake: 0, payout: 0 };
+      held.release();
+      expect(await pass).toBe(0);
+
+      expect(withdrawsOf(s.user)).toBe(1);
+      const [only] = await sessionsOf(s.player.id);
+      expect(only).toMatchObject({
+        state: 'CLOSED',
+        transfer_out: 9_400,
+        shots: 5,
+        stake: 1_000,
+        payout: 400,
+      });
+      expect((await transfersOf(s.player.id)).map((x) => x.direction)).toEqual(['IN', 'OUT']);
+      expect(await balanceOf(s.player.id)).toBe(START - 600);
+      await own?.close();
+    });
   });
 
   describe('3. a late answer cannot wedge a session', () => {
