@@ -70,17 +70,12 @@ const DIALECT_FILES = [
 ];
 /**
  * Files that still reach SQLite's handle outside a dialect file, left to the wallet engine refactor of
- * issue 23 (items 1 and 2: one engine with its SQL once per dialect; auth and players give the wallet one
- * read port instead of `*OnSqlite` methods). Remove each line as its file moves; none may be added.
+ * issue 23 (item 1: one engine with its SQL once per dialect). Remove each line as its file moves; none may
+ * be added.
  */
 const PENDING_DIALECT_FILES = [
   'apps/server/src/modules/wallet/wallet.public.ts',
   'apps/server/src/modules/wallet/wallet.service.ts',
-  'apps/server/src/modules/providers/seamless-wallet.service.ts',
-  'apps/server/src/modules/auth/auth.service.ts',
-  'apps/server/src/modules/auth/sessions.repository.ts',
-  'apps/server/src/modules/players/players.service.ts',
-  'apps/server/src/modules/players/players.repository.ts',
   // Responsible gaming's check at the debit (issue 24), written beside the engine refactor: its SQLite half
   // moves into the wallet's dialect folder with the stake debit it runs in.
   'apps/server/src/modules/responsible-gaming/rg.guard.ts',

@@ -10,7 +10,7 @@ const LONGEST_FIRST = [
   // The first three start together: one multi-process test beside two in-process ones, then the others.
   'apps/server/test/chaos-cluster.test.ts',
   'apps/server/src/http/generated-input.api.test.ts',
-  'apps/server/src/modules/providers/seamless-wallet.api.test.ts',
+  'apps/server/src/modules/providers/seamless-wallet/seamless-wallet.api.test.ts',
   'apps/server/test/chaos-embedded.test.ts',
   'apps/server/test/cluster.test.ts',
   'apps/server/test/studio-fault.test.ts',

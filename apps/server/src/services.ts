@@ -14,15 +14,17 @@ import { AuthService } from './modules/auth/auth.service';
 import { ClusterService } from './modules/cluster/cluster.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionCache } from './modules/auth/session-cache';
+import { syncSessionLiveness } from './modules/auth/sqlite/session-liveness';
 import { argon2idHasher } from './platform/password-hasher';
 import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
+import { syncDisabledFlag } from './modules/players/sqlite/disabled-flag';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
 import { StatementService } from './modules/statement/statement.service';
 import { RgGuard, RgService } from './modules/responsible-gaming/responsible-gaming.public';
 import { createLotto59 } from './modules/lotto59/lotto59.module';
-import { createProviders, type Providers } from './modules/providers/providers.public';
+import { createProviders, type PlayerFacts, type Providers } from './modules/providers/providers.public';
 import { createLottery } from './modules/lottery/lottery.module';
 import { createPush, type Push } from './modules/push/push.module';
 import { createLedger } from './modules/ledger/ledger.module';
@@ -123,8 +125,7 @@ export async function createServices(deps: ServiceDeps) {
     appKey,
     wallet,
     stakeBatches,
-    auth,
-    players,
+    playerFacts: playerFactsOf(db, auth, players),
     maintenance,
     workers,
     rg: rgGuard,
@@ -256,3 +257,18 @@ function notifyWinners(
 
 /** The seamless wallet's calls that move a player's money. */
 const MONEY_ACTIONS = new Set(['bet', 'win', 'rollback']);
+
+/**
+ * The provider wallets' one read port of the auth and players modules (issue 23): the login session's
+ * liveness and the operator's flag, and where the database reads synchronously (SQLite) the same two reads
+ * inside the seamless wallet's units.
+ */
+function playerFactsOf(db: Db, auth: AuthService, players: PlayersService): PlayerFacts {
+  const isSessionLive = syncSessionLiveness(db);
+  const isDisabled = syncDisabledFlag(db);
+  return {
+    isSessionLive: (sessionId) => auth.isSessionLive(sessionId),
+    isDisabled: async (playerId) => (await players.byId(playerId)).disabled === 1,
+    inTransaction: isSessionLive && isDisabled ? { isSessionLive, isDisabled } : undefined,
+  };
+}

@@ -1,6 +1,5 @@
 import type { ChangePasswordRequest, UserDetail } from '@lotto59/contract';
 import type { Transaction } from 'kysely';
-import { rawSqliteOf } from '../../db/create-db';
 import type { Database, Db } from '../../db/database';
 import { AppError, validationError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -238,20 +237,6 @@ export class AuthService {
     } finally {
       this.cache.dropPlayer(playerId);
     }
-  }
-
-  /**
-   * On SQLite, `isSessionLive` as a synchronous read of what the caller's transaction sees (the seamless
-   * wallet checks it inside its group commit); undefined on PostgreSQL.
-   */
-  sessionLivenessOnSqlite(): ((sessionId: string) => boolean) | undefined {
-    const sqlite = rawSqliteOf(this.db);
-    if (!sqlite) return undefined;
-    const endedAt = sessions.prepareSessionEndedAt(sqlite);
-    return (sessionId) => {
-      const session = endedAt(sessionId);
-      return session !== undefined && session.ended_at_ms === null;
-    };
   }
 
   /**

@@ -1,20 +1,8 @@
-import type SQLite from 'better-sqlite3';
 import type { Executor } from '../../db/database';
 import type { SessionEndReason } from './auth.table';
 
 export function findSession(ex: Executor, id: string) {
   return ex.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * SQLite only: `findSession`'s liveness part as a prepared statement, run synchronously inside a write
- * transaction held on the raw handle (the seamless wallet's group commit). Undefined: no such session.
- */
-export function prepareSessionEndedAt(sqlite: SQLite.Database) {
-  const statement = sqlite.prepare<[string], { ended_at_ms: number | null }>(
-    'select ended_at_ms from sessions where id = ?',
-  );
-  return (id: string) => statement.get(id);
 }
 
 export async function insertSession(

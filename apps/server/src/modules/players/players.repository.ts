@@ -1,19 +1,7 @@
-import type SQLite from 'better-sqlite3';
 import type { Executor } from '../../db/database';
 
 export function findPlayerById(ex: Executor, id: number) {
   return ex.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * SQLite only: a player's `disabled` flag as a prepared statement, run synchronously inside a write
- * transaction held on the raw handle (the seamless wallet's group commit). Undefined: no such player.
- */
-export function preparePlayerDisabled(sqlite: SQLite.Database) {
-  const statement = sqlite.prepare<[number], { disabled: 0 | 1 }>(
-    'select disabled from players where id = ?',
-  );
-  return (id: number) => statement.get(id);
 }
 
 export function findPlayerByUsername(ex: Executor, username: string) {

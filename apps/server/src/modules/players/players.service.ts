@@ -1,6 +1,5 @@
 import { type Riel } from '@lotto59/domain';
 import type { UserDetail } from '@lotto59/contract';
-import { rawSqliteOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import { isUniqueViolation } from '../../db/db-errors';
 import { AppError, validationError } from '../../errors/app-error';
@@ -63,22 +62,6 @@ export class PlayersService {
       }
       throw error;
     }
-  }
-
-  /**
-   * On SQLite, whether the operator disabled a player, as a synchronous read of what the caller's
-   * transaction sees (the seamless wallet checks it inside its group commit); undefined on PostgreSQL.
-   * An unknown player throws NOT_FOUND, as `byId` does.
-   */
-  disabledFlagOnSqlite(): ((playerId: number) => boolean) | undefined {
-    const sqlite = rawSqliteOf(this.db);
-    if (!sqlite) return undefined;
-    const disabledOf = repo.preparePlayerDisabled(sqlite);
-    return (playerId) => {
-      const player = disabledOf(playerId);
-      if (!player) throw new AppError('NOT_FOUND', 'Player not found.');
-      return player.disabled === 1;
-    };
   }
 
   async byId(id: number): Promise<Player> {

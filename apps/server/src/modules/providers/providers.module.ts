@@ -4,16 +4,15 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Workers } from '../../db/leased-worker';
 import type { Clock } from '../../platform/clock';
-import type { AuthService } from '../auth/auth.service';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
-import type { PlayersService } from '../players/players.service';
 import type { StakeBatchWriter, WalletService } from '../wallet/wallet.public';
 import { publishedReturns, slotGames } from './providers.catalog';
 import { loadProviderSecrets, rotateProviderSecret } from './provider-secrets';
+import type { PlayerFacts } from './player-facts';
 import type { ProviderCode } from './providers.table';
-import { ProviderLaunchService } from './provider-launch.service';
-import { ProviderTokens } from './provider-tokens.service';
-import { SeamlessWalletService } from './seamless-wallet.service';
+import { ProviderLaunchService } from './launch/provider-launch.service';
+import { ProviderTokens } from './launch/provider-tokens.service';
+import { SeamlessWalletService } from './seamless-wallet/seamless-wallet.service';
 import { FishingService } from './fishing/fishing.service';
 import { FishingWorker } from './fishing/fishing-worker';
 import { TransferClient } from './fishing/transfer-client';
@@ -29,8 +28,8 @@ export function createProviders(deps: {
   appKey: string;
   wallet: WalletService;
   stakeBatches: Pick<StakeBatchWriter, 'run'>;
-  auth: AuthService;
-  players: PlayersService;
+  /** The login session's liveness and the player's flag, read of the auth and players modules. */
+  playerFacts: PlayerFacts;
   maintenance: MaintenanceService;
   /** The process's background workers: the fishing transfers' is one of them. */
   workers: Workers;
@@ -47,8 +46,7 @@ export function createProviders(deps: {
     wallet: deps.wallet,
     writes: deps.stakeBatches,
     tokens,
-    auth: deps.auth,
-    players: deps.players,
+    facts: deps.playerFacts,
     maintenance: deps.maintenance,
     secrets,
     maxBet: config.PROVIDER_MAX_BET,
@@ -103,7 +101,7 @@ export function createProviders(deps: {
     clock,
     wallet: deps.wallet,
     tokens,
-    players: deps.players,
+    facts: deps.playerFacts,
     transfers,
     client: transferClient,
     demoUrl: config.PROVIDER_DEMO_URL,

@@ -14,3 +14,4 @@ export { signBody, verifySignature, SIGNATURE_WINDOW_MS } from './provider-signi
 export { PROVIDER_CODES, PROVIDERS, isProviderCode, publishedReturns } from './providers.catalog';
 export { providersRoutes } from './providers.routes';
 export type { ProviderCode } from './providers.table';
+export type { PlayerFacts } from './player-facts';

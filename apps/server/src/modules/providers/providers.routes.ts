@@ -8,8 +8,8 @@ import type { Providers } from './providers.module';
 import { maintenanceGate } from '../maintenance/maintenance.gate';
 import type { MaintenanceService } from '../maintenance/maintenance.service';
 import { signBody } from './provider-signing';
-import { SOUND_COOKIE } from './provider-launch.service';
-import type { SeamlessWalletService } from './seamless-wallet.service';
+import { SOUND_COOKIE } from './launch/provider-launch.service';
+import type { SeamlessWalletService } from './seamless-wallet/seamless-wallet.service';
 import { fishingRoutes } from './fishing/fishing.routes';
 
 const header = (request: FastifyRequest, name: string) => {

@@ -86,6 +86,10 @@ describe.each(TEST_DIALECTS)('responsible gaming across products on %s', (dialec
     expect(await slots.call('bet', betBody(s, 1))).toMatchObject({ status: 'RS_ERROR_LIMIT_REACHED' });
     await rg().takeBreak(s.player.id, 1);
     expect(await slots.call('bet', betBody(s, 1))).toMatchObject({ status: 'RS_ERROR_USER_DISABLED' });
+    // The player's state is answered before the wallet's own maximum (providers.md §3), on both databases.
+    expect(await slots.call('bet', betBody(s, t.config.PROVIDER_MAX_BET + 1))).toMatchObject({
+      status: 'RS_ERROR_USER_DISABLED',
+    });
     // The round staked before the break still settles: its win is paid and lowers the loss.
     expect(await slots.call('win', winBody(s, placed, 3_000))).toMatchObject({
       status: 'RS_OK',

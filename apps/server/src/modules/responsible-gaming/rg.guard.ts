@@ -221,13 +221,22 @@ export class RgGuard {
 
   /** At a game launch or `settoken`: refused during a break or an exclusion (no token for a player who may not play). */
   async assertMayPlay(playerId: number, ex: Executor = this.db): Promise<void> {
+    const state = await this.playStateOf(playerId, ex);
+    if (!state.ok && state.code !== 'LIMIT_REACHED') throw playRefusal(state.code, state.until);
+  }
+
+  /** Whether a break or an exclusion stops the player's play now (a limit does not). */
+  async mayNotPlay(playerId: number, ex: Executor = this.db): Promise<boolean> {
+    const state = await this.playStateOf(playerId, ex);
+    return !state.ok && state.code !== 'LIMIT_REACHED';
+  }
+
+  private async playStateOf(playerId: number, ex: Executor) {
     const row = await findRgRow(ex, playerId);
-    const nowMs = this.clock.nowMs();
-    const state = rgPlayState(nowMs, {
+    return rgPlayState(this.clock.nowMs(), {
       breakUntilMs: row?.break_until_ms ?? null,
       excludedUntilMs: row?.excluded_until_ms ?? null,
     });
-    if (!state.ok && state.code !== 'LIMIT_REACHED') throw playRefusal(state.code, state.until);
   }
 
   /** The same, synchronously on SQLite (the seamless wallet's unit). */

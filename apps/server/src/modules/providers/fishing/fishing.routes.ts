@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { union } from 'zod/mini';
-import { SOUND_COOKIE } from '../provider-launch.service';
+import { SOUND_COOKIE } from '../launch/provider-launch.service';
 import type { FishingService } from './fishing.service';
 
 /**

@@ -16,9 +16,9 @@ import { isUniqueViolation } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { AuthContext } from '../../auth/auth.service';
-import type { PlayersService } from '../../players/players.service';
+import type { PlayerFacts } from '../player-facts';
 import type { WalletService } from '../../wallet/wallet.public';
-import type { ProviderTokens } from '../provider-tokens.service';
+import type { ProviderTokens } from '../launch/provider-tokens.service';
 import { PROVIDERS } from '../providers.catalog';
 import * as repo from './fishing.repository';
 import type { FishingSessionState } from './fishing.table';
@@ -63,7 +63,7 @@ export class FishingService {
       clock: Clock;
       wallet: WalletService;
       tokens: ProviderTokens;
-      players: Pick<PlayersService, 'byId'>;
+      facts: Pick<PlayerFacts, 'isDisabled'>;
       transfers: TransferWallet;
       client: TransferClient;
       demoUrl: string;
@@ -383,8 +383,8 @@ export class FishingService {
    * bets the same way); closing, and so getting the money back, stays open to them.
    */
   private async assertMayPlay(playerId: number): Promise<void> {
-    const player = await this.deps.players.byId(playerId);
-    if (player.disabled === 1) throw new AppError('FORBIDDEN', 'This account may not play provider games.');
+    if (await this.deps.facts.isDisabled(playerId))
+      throw new AppError('FORBIDDEN', 'This account may not play provider games.');
     await this.deps.rg.assertMayPlay(playerId);
   }
 

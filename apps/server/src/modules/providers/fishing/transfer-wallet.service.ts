@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../../db/database';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { StakeBatchWriter, WalletService } from '../../wallet/wallet.public';
-import type { ProviderTokens } from '../provider-tokens.service';
+import type { ProviderTokens } from '../launch/provider-tokens.service';
 import * as repo from './fishing.repository';
 import type { CallOutcome, TransferClient } from './transfer-client';
 import { TRANSFER_CALL_TIMEOUT_MS } from './transfer-client';

@@ -1,10 +1,10 @@
 import type { LaunchQuery, LaunchReply, SlotGame } from '@lotto59/contract';
-import { validationError } from '../../errors/app-error';
-import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
-import type { AuthContext } from '../auth/auth.service';
-import { PROVIDERS } from './providers.catalog';
+import { validationError } from '../../../errors/app-error';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import type { AuthContext } from '../../auth/auth.service';
+import { PROVIDERS } from '../providers.catalog';
 import type { ProviderTokens } from './provider-tokens.service';
-import type { ProviderCode } from './providers.table';
+import type { ProviderCode } from '../providers.table';
 
 /** The seed's sound setting (a cookie of the web app): ENABLED unless it says DISABLED. */
 export const SOUND_COOKIE = 'sound';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
-import { createTestApp, type TestContext } from '../../../test/test-app';
+import { ProviderWalletClient, uuid } from '../../../../test/provider-wallet-client';
+import { createTestApp, type TestContext } from '../../../../test/test-app';
 
 const SECRET_2 = '2c'.repeat(32);
 const SECRET_3 = '3d'.repeat(32);

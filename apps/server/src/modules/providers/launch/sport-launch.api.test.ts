@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DIALECTS } from '../../../test/databases';
-import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
-import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { TEST_DIALECTS } from '../../../../test/databases';
+import { ProviderWalletClient, uuid } from '../../../../test/provider-wallet-client';
+import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 
 const SECRET_SPORT = 'c3'.repeat(32);
 const SECRET_3 = 'a1'.repeat(32);

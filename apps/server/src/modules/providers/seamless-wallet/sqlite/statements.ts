@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Riel } from '@lotto59/domain';
 import type { Insertable } from 'kysely';
-import type { BetWin, RoundBet, RoundWin, TokenRow, TransactionRow } from './providers.repository';
-import type { ProviderCode, ProviderTransactionsTable } from './providers.table';
+import type { TokenRow } from '../../launch/tokens.repository';
+import type { BetWin, RoundBet, RoundWin, TransactionRow } from '../seamless-wallet.repository';
+import type { ProviderCode, ProviderTransactionsTable } from '../../providers.table';
 
 type NewTransaction = Insertable<ProviderTransactionsTable>;
 

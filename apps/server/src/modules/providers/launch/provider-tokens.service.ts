@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import type { Db, Executor } from '../../db/database';
-import type { Clock } from '../../platform/clock';
-import * as repo from './providers.repository';
-import type { ProviderCode } from './providers.table';
+import type { Db, Executor } from '../../../db/database';
+import type { Clock } from '../../../platform/clock';
+import * as repo from './tokens.repository';
+import type { ProviderCode } from '../providers.table';
 
 // Game session tokens and their one-time launch codes (providers.md §5, decision 0011).
 
@@ -130,15 +130,6 @@ export class ProviderTokens {
     const row = await repo.takeLaunchCode(this.db, sha256(code), provider, this.clock.nowMs());
     // A relaunched fishing session's code is not the one its token was derived from: the seal holds it.
     return row && { row, token: row.token_seal ? this.unseal(row.token_seal) : this.tokenOf(code) };
-  }
-
-  /** A call's transaction id and its token, read together (PostgreSQL: one round trip). */
-  findWithTransaction(
-    provider: ProviderCode,
-    transactionUuid: string,
-    token: string,
-  ): Promise<{ transaction: repo.TransactionRow | undefined; token: TokenRow | undefined }> {
-    return repo.findTransactionAndToken(this.db, provider, transactionUuid, this.hashOf(token));
   }
 
   find(token: string, ex: Executor = this.db): Promise<TokenRow | undefined> {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { WalletClient } from '@lotto59/demo-provider/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DIALECTS } from '../../../test/databases';
-import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { TEST_DIALECTS } from '../../../../test/databases';
+import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 
 const SECRET_3 = 'c3'.repeat(32);
 

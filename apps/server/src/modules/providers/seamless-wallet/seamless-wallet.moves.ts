@@ -5,17 +5,18 @@ import type {
   WalletWinRequest,
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
-import type { Db, Executor } from '../../db/database';
-import type { BatchUnit, Transact } from '../../db/group-transaction';
-import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
-import { AppError } from '../../errors/app-error';
-import type { Clock } from '../../platform/clock';
-import type { SystemLeg, TransferCommand, WalletService } from '../wallet/wallet.public';
-import { RG_STAKE_TAKEN, type RgGuard } from '../responsible-gaming/responsible-gaming.public';
-import { providerAccount, winRuleOf, type WinRule } from './providers.catalog';
-import * as repo from './providers.repository';
-import { answerBeforeBalance } from './providers.repository';
-import type { ProviderCode } from './providers.table';
+import type { Db, Executor } from '../../../db/database';
+import type { BatchUnit, Transact } from '../../../db/group-transaction';
+import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../platform/clock';
+import type { SystemLeg, TransferCommand, WalletService } from '../../wallet/wallet.public';
+import { RG_STAKE_TAKEN, type RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import { providerAccount, winRuleOf, type WinRule } from '../providers.catalog';
+import * as repo from './seamless-wallet.repository';
+import { answerBeforeBalance } from './seamless-wallet.repository';
+import type { ProviderCode } from '../providers.table';
+import { replayOf } from './seamless-wallet.decide';
 import { businessHash, notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
 
 // The three calls that move money (providers.md §3). Each is one unit of the moves' group commit holding
@@ -54,17 +55,6 @@ export const metaText = (meta: Record<string, unknown> | undefined) =>
   meta === undefined ? null : JSON.stringify(meta);
 
 /** The stored first answer of a transaction id, or the refusal its reuse earns. */
-export function replayOf(existing: repo.TransactionRow, action: 'bet' | 'win' | 'rollback', hash: string) {
-  if (existing.action === 'tombstone') {
-    // The bet's own rollback came first: it must never land after its cancel (providers.md §3, ours).
-    return refusal(action === 'bet' ? 'RS_ERROR_TRANSACTION_ROLLED_BACK' : 'RS_ERROR_DUPLICATE_TRANSACTION');
-  }
-  if (existing.action !== action || existing.request_hash !== hash) {
-    return refusal('RS_ERROR_DUPLICATE_TRANSACTION');
-  }
-  return JSON.parse(existing.response_json) as WalletReply;
-}
-
 /**
  * Runs one move's transaction; a refusal decided inside rolls it back. A concurrent call with the same
  * transaction id that committed first makes this one fail on a unique key: it then answers as a replay.

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { riel } from '@lotto59/domain';
-import { TEST_DIALECTS } from '../../../test/databases';
-import { uuid, type ProviderWalletClient } from '../../../test/provider-wallet-client';
-import { betBody, seat, walletClient, winBody } from '../../../test/provider-seat';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import * as repo from './providers.repository';
+import { TEST_DIALECTS } from '../../../../test/databases';
+import { uuid, type ProviderWalletClient } from '../../../../test/provider-wallet-client';
+import { betBody, seat, walletClient, winBody } from '../../../../test/provider-seat';
+import { createTestApp, type TestContext } from '../../../../test/test-app';
+import * as repo from './seamless-wallet.repository';
 
 const SECRET_3 = 'c3'.repeat(32);
 

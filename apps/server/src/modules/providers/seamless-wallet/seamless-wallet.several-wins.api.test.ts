@@ -1,14 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_DIALECTS } from '../../../test/databases';
-import type { ProviderWalletClient } from '../../../test/provider-wallet-client';
-import { betBody, seat, walletClient, winBody } from '../../../test/provider-seat';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import type * as Catalog from './providers.catalog';
-import * as repo from './providers.repository';
+import { TEST_DIALECTS } from '../../../../test/databases';
+import type { ProviderWalletClient } from '../../../../test/provider-wallet-client';
+import { betBody, seat, walletClient, winBody } from '../../../../test/provider-seat';
+import { createTestApp, type TestContext } from '../../../../test/test-app';
+import type * as Catalog from '../providers.catalog';
+import * as repo from './seamless-wallet.repository';
 
 // No demo game declares several wins per bet (providers.catalog.ts GAME_WINS). Here baccarat declares them, with
 // its published maximum multiple (12: a PAIR's 11:1 and its stake), as a studio's game of several wins would.
-vi.mock('./providers.catalog', async (importOriginal) => {
+vi.mock('../providers.catalog', async (importOriginal) => {
   const catalog = await importOriginal<typeof Catalog>();
   return {
     ...catalog,

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TEST_DIALECTS } from '../../../test/databases';
-import { ProviderWalletClient, uuid } from '../../../test/provider-wallet-client';
-import { createTestApp, TestBrowser, type TestContext } from '../../../test/test-app';
+import { TEST_DIALECTS } from '../../../../test/databases';
+import { ProviderWalletClient, uuid } from '../../../../test/provider-wallet-client';
+import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 import { riel } from '@lotto59/domain';
-import * as repo from './providers.repository';
-import { SECRETS_FILE } from './providers.public';
+import * as repo from './seamless-wallet.repository';
+import { SECRETS_FILE } from '../providers.public';
 
 const SECRET_3 = 'a1'.repeat(32);
 const SECRET_2 = 'b2'.repeat(32);

@@ -5,34 +5,41 @@ import type {
   WalletWinRequest,
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
-import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
-import type { Transact } from '../../db/group-transaction';
-import { AppError } from '../../errors/app-error';
-import type { Clock } from '../../platform/clock';
-import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
-import type { SqliteTransfers, SystemLeg, TransferCommand } from '../wallet/wallet.public';
-import { providerAccount, winRuleOf } from './providers.catalog';
-import type { ProviderTokens, TokenRow } from './provider-tokens.service';
-import type { SqliteProviderStatements } from './providers.sqlite.repository';
-import type { ProviderCode } from './providers.table';
+import { isUniqueViolation, retryOnConflict } from '../../../../db/db-errors';
+import type { Transact } from '../../../../db/group-transaction';
+import { rawSqliteOf } from '../../../../db/create-db';
+import type { Db } from '../../../../db/database';
+import { AppError } from '../../../../errors/app-error';
+import type { Clock } from '../../../../platform/clock';
+import type { RgGuard } from '../../../responsible-gaming/responsible-gaming.public';
+import type {
+  SqliteTransfers,
+  SystemLeg,
+  TransferCommand,
+  WalletService,
+} from '../../../wallet/wallet.public';
+import { providerAccount, winRuleOf } from '../../providers.catalog';
+import type { ProviderTokens, TokenRow } from '../../launch/provider-tokens.service';
+import { SqliteProviderStatements } from './statements';
+import type { ProviderCode } from '../../providers.table';
 import {
   betHash,
   ledgerKey,
   metaText,
-  replayOf,
   rollbackHash,
   rgWalletRefusal,
   winHash,
   winRefusal,
-} from './seamless-wallet.moves';
-import { knownTokenOf, liveTokenOf } from './seamless-wallet.tokens';
-import { notEnoughMoney, ok, Refusal, refusal } from './wallet-replies';
+} from '../seamless-wallet.moves';
+import { decideBet, decideRollback, decideWin } from '../seamless-wallet.decide';
+import type { PlayerFacts, SyncPlayerFacts } from '../../player-facts';
+import { notEnoughMoney, ok, Refusal, refusal } from '../wallet-replies';
 
 // The seamless wallet's bet, win and rollback on SQLite (decision 0021): each move is ONE synchronous
 // unit of prepared statements on the raw handle inside the group commit (db/group-transaction.ts, a
-// savepoint per move), from the transaction id's replay check to the last row. The reads the PostgreSQL
-// path makes before its transaction (the id, the token, the login session, the player's flag) are the
-// unit's first statements, in the same order and with the same answers (providers.md §3, decision 0011).
+// savepoint per move), from the transaction id's replay check to the last row. The facts the PostgreSQL
+// path reads before its transaction (the id, the token, the login session, the player's flag) are read by
+// the unit's first statements, and judged by the same decisions (seamless-wallet.decide.ts).
 // Units of a batch run one after the other, so a replay, a rollback or a win sees every move before it.
 
 export interface SqliteMoveDeps {
@@ -40,10 +47,8 @@ export interface SqliteMoveDeps {
   transfers: SqliteTransfers;
   clock: Clock;
   tokens: Pick<ProviderTokens, 'isExpired' | 'slideOf' | 'hashOf'>;
-  /** Whether a login session is live, read inside the unit (auth's `sessionLivenessOnSqlite`). */
-  isSessionLive: (sessionId: string) => boolean;
-  /** The operator's flag, read inside the unit (players' `disabledFlagOnSqlite`). */
-  isPlayerDisabled: (playerId: number) => boolean;
+  /** The login session's liveness and the operator's flag, read inside the unit. */
+  facts: SyncPlayerFacts;
   /** The moves' transactions: the process's write queue around the group commit. */
   transact: Transact<SystemLeg>;
   maxBet: number;
@@ -51,7 +56,7 @@ export interface SqliteMoveDeps {
   rg: RgGuard;
 }
 
-/** Sync moves, each answered once its batch is committed; the checks and answers of seamless-wallet.moves.ts. */
+/** Sync moves, each answered once its batch is committed; the answers of seamless-wallet.moves.ts. */
 export class SqliteSeamlessMoves {
   constructor(private readonly deps: SqliteMoveDeps) {}
 
@@ -61,18 +66,18 @@ export class SqliteSeamlessMoves {
     const tokenHash = this.deps.tokens.hashOf(b.token);
     return this.run(() => {
       const { sql, transfers } = this.deps;
-      const existing = sql.findTransaction(provider, b.transaction_uuid);
-      if (existing) return replayOf(existing, 'bet', hash);
-      const token = liveTokenOf(sql.findTokenByHash(tokenHash), provider, b, this.deps);
-      if ('status' in token) return token;
-      if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
-      if (maintenance || this.deps.isPlayerDisabled(token.player_id)) {
-        return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
-      }
-      // A break or a self-exclusion is the player's state: answered before the bet's own limit (§3's order).
-      if (this.deps.rg.playRefusalSqlite(token.player_id))
-        return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
-      if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
+      const decision = decideBet(provider, b, hash, {
+        transaction: sql.findTransaction(provider, b.transaction_uuid),
+        token: sql.findTokenByHash(tokenHash),
+        isSessionLive: (sessionId) => this.deps.facts.isSessionLive(sessionId),
+        tokens: this.deps.tokens,
+        maintenance,
+        isDisabled: (playerId) => this.deps.facts.isDisabled(playerId),
+        mayNotPlay: (playerId) => this.deps.rg.playRefusalSqlite(playerId) !== undefined,
+        maxBet: this.deps.maxBet,
+      });
+      if ('reply' in decision) return decision.reply;
+      const { token } = decision;
       const playerId = token.player_id;
       const amount = riel(b.amount);
       // Responsible gaming: judged and counted before the debit; the savepoint takes the count back if
@@ -144,12 +149,12 @@ export class SqliteSeamlessMoves {
     const rule = winRuleOf(b.game_code);
     return this.run(() => {
       const { sql } = this.deps;
-      const existing = sql.findTransaction(provider, b.transaction_uuid);
-      if (existing) return replayOf(existing, 'win', hash);
-      // A win may come after the player has left: the token must exist and match, expired or not.
-      const token = knownTokenOf(sql.findTokenByHash(tokenHash), provider, b);
-      if ('status' in token) return token;
-      if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+      const decision = decideWin(provider, b, hash, {
+        transaction: sql.findTransaction(provider, b.transaction_uuid),
+        token: sql.findTokenByHash(tokenHash),
+      });
+      if ('reply' in decision) return decision.reply;
+      const { token } = decision;
       const playerId = token.player_id;
       const amount = riel(b.amount);
       const nowMs = this.deps.clock.nowMs();
@@ -208,10 +213,12 @@ export class SqliteSeamlessMoves {
     const tokenHash = this.deps.tokens.hashOf(b.token);
     return this.run(() => {
       const { sql, transfers } = this.deps;
-      const existing = sql.findTransaction(provider, b.transaction_uuid);
-      if (existing) return replayOf(existing, 'rollback', hash);
-      const token = knownTokenOf(sql.findTokenByHash(tokenHash), provider, b);
-      if ('status' in token) return token;
+      const decision = decideRollback(provider, b, hash, {
+        transaction: sql.findTransaction(provider, b.transaction_uuid),
+        token: sql.findTokenByHash(tokenHash),
+      });
+      if ('reply' in decision) return decision.reply;
+      const { token } = decision;
       const playerId = token.player_id;
       const nowMs = this.deps.clock.nowMs();
       sql.lockRound(provider, b.round_id);
@@ -311,4 +318,31 @@ export class SqliteSeamlessMoves {
     const slide = this.deps.tokens.slideOf(token);
     if (slide) this.deps.sql.extendToken(token.id, slide.expiresMs, slide.nowMs);
   }
+}
+
+/**
+ * The moves as synchronous units, where the database runs them (SQLite, with the player facts' synchronous
+ * reads); undefined elsewhere, where the service runs the asynchronous moves of seamless-wallet.moves.ts.
+ */
+export function sqliteSeamlessMovesOf(
+  deps: Omit<SqliteMoveDeps, 'sql' | 'transfers' | 'facts'> & {
+    db: Db;
+    wallet: Pick<WalletService, 'sqliteTransfers'>;
+    facts: PlayerFacts;
+  },
+): SqliteSeamlessMoves | undefined {
+  const sqlite = rawSqliteOf(deps.db);
+  const transfers = deps.wallet.sqliteTransfers();
+  const facts = deps.facts.inTransaction;
+  if (!sqlite || !transfers || !facts) return undefined;
+  return new SqliteSeamlessMoves({
+    sql: new SqliteProviderStatements(sqlite),
+    transfers,
+    facts,
+    clock: deps.clock,
+    tokens: deps.tokens,
+    transact: deps.transact,
+    maxBet: deps.maxBet,
+    rg: deps.rg,
+  });
 }

@@ -6,34 +6,30 @@ import {
   walletWinRequestSchema,
   type WalletReply,
 } from '@lotto59/contract';
-import { rawSqliteOf } from '../../db/create-db';
-import type { RgGuard } from '../responsible-gaming/responsible-gaming.public';
-import type { Db } from '../../db/database';
-import { groupTransactions, type Transact } from '../../db/group-transaction';
-import type { Clock } from '../../platform/clock';
-import type { AuthService } from '../auth/auth.service';
-import type { MaintenanceService } from '../maintenance/maintenance.service';
-import type { PlayersService } from '../players/players.service';
-import type { StakeBatchWriter, SystemLeg, WalletService } from '../wallet/wallet.public';
-import { isProviderCode, PROVIDERS } from './providers.catalog';
-import type { ProviderSecret } from './provider-secrets';
-import { verifySignature } from './provider-signing';
-import type { ProviderTokens, TokenRow } from './provider-tokens.service';
-import type { ProviderCode } from './providers.table';
-import * as repo from './providers.repository';
-import { SqliteProviderStatements } from './providers.sqlite.repository';
+import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import type { Db } from '../../../db/database';
+import { groupTransactions, type Transact } from '../../../db/group-transaction';
+import type { Clock } from '../../../platform/clock';
+import type { MaintenanceService } from '../../maintenance/maintenance.service';
+import type { StakeBatchWriter, SystemLeg, WalletService } from '../../wallet/wallet.public';
+import { isProviderCode, PROVIDERS } from '../providers.catalog';
+import type { ProviderSecret } from '../provider-secrets';
+import { verifySignature } from '../provider-signing';
+import type { ProviderTokens, TokenRow } from '../launch/provider-tokens.service';
+import type { ProviderCode } from '../providers.table';
+import * as repo from './seamless-wallet.repository';
 import {
   betHash,
   payWin,
   placeBet,
-  replayOf,
   rollBack,
   rollbackHash,
   winHash,
   type MoveDeps,
 } from './seamless-wallet.moves';
-import { SqliteSeamlessMoves } from './seamless-wallet.sqlite-moves';
-import { knownTokenOf, liveTokenOf } from './seamless-wallet.tokens';
+import { sqliteSeamlessMovesOf, type SqliteSeamlessMoves } from './sqlite/moves';
+import type { PlayerFacts } from '../player-facts';
+import { decideBet, decideRollback, decideWin, knownTokenOf } from './seamless-wallet.decide';
 import { ok, refusal } from './wallet-replies';
 
 /** One signed call as the route received it: the raw body is verified before anything parses it. */
@@ -84,8 +80,8 @@ export class SeamlessWalletService {
       /** The process's one money write queue: each move counts in its depth (BUSY when full or closing). */
       writes: Pick<StakeBatchWriter, 'run'>;
       tokens: ProviderTokens;
-      auth: Pick<AuthService, 'isSessionLive' | 'sessionLivenessOnSqlite'>;
-      players: Pick<PlayersService, 'byId' | 'disabledFlagOnSqlite'>;
+      /** The login session and the player's flag (the auth and players modules' reads). */
+      facts: PlayerFacts;
       maintenance: Pick<MaintenanceService, 'isOn'>;
       secrets: readonly ProviderSecret[];
       maxBet: number;
@@ -108,25 +104,15 @@ export class SeamlessWalletService {
       ),
       rg: deps.rg,
     };
-    this.sqliteMoves = this.sqliteMovesOf();
-  }
-
-  private sqliteMovesOf(): SqliteSeamlessMoves | undefined {
-    const sqlite = rawSqliteOf(this.deps.db);
-    const transfers = this.deps.wallet.sqliteTransfers();
-    const isSessionLive = this.deps.auth.sessionLivenessOnSqlite();
-    const isPlayerDisabled = this.deps.players.disabledFlagOnSqlite();
-    if (!sqlite || !transfers || !isSessionLive || !isPlayerDisabled) return undefined;
-    return new SqliteSeamlessMoves({
-      sql: new SqliteProviderStatements(sqlite),
-      transfers,
-      clock: this.deps.clock,
-      tokens: this.deps.tokens,
-      isSessionLive,
-      isPlayerDisabled,
+    this.sqliteMoves = sqliteSeamlessMovesOf({
+      db: deps.db,
+      wallet: deps.wallet,
+      facts: deps.facts,
+      clock: deps.clock,
+      tokens: deps.tokens,
       transact: this.moves.transact,
-      maxBet: this.deps.maxBet,
-      rg: this.deps.rg,
+      maxBet: deps.maxBet,
+      rg: deps.rg,
     });
   }
 
@@ -179,7 +165,7 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const { request_uuid } = body.data;
     const taken = await this.deps.tokens.exchange(provider, body.data.code);
-    if (!taken || !(await this.deps.auth.isSessionLive(taken.row.auth_session_id))) {
+    if (!taken || !(await this.deps.facts.isSessionLive(taken.row.auth_session_id))) {
       return refusal('RS_ERROR_INVALID_TOKEN', request_uuid);
     }
     const { row } = taken;
@@ -214,36 +200,47 @@ export class SeamlessWalletService {
     const b = body.data;
     // The site's switch is cached (MaintenanceService); read here, answered in its place in the unit.
     if (this.sqliteMoves) return this.sqliteMoves.bet(provider, b, await this.deps.maintenance.isOn());
-    // The reads before the move go in two rounds instead of four in a row (decision 0038), the first one
-    // statement (decision 0045);
-    // their answers are checked in the order of providers.md §3 all the same.
-    const { transaction: existing, token: tokenRow } = await this.deps.tokens.findWithTransaction(
+    // The facts are read in two rounds instead of four in a row (decision 0038), the first one statement
+    // (decision 0045), and judged in the order of providers.md §3 all the same (seamless-wallet.decide.ts).
+    const hash = betHash(b);
+    const first = await repo.findTransactionAndToken(
+      this.deps.db,
       provider,
       b.transaction_uuid,
-      b.token,
+      this.deps.tokens.hashOf(b.token),
     );
-    // A transaction id seen before answers as a replay (or a refusal) whatever the token is now.
-    if (existing) return replayOf(existing, 'bet', betHash(b));
-    const known = knownTokenOf(tokenRow, provider, b);
-    if ('status' in known) return known;
-    const [sessionLive, player, maintenance] = await Promise.all([
-      this.deps.auth.isSessionLive(known.auth_session_id),
-      this.deps.players.byId(known.player_id),
-      this.deps.maintenance.isOn(),
-    ]);
-    const token = liveTokenOf(known, provider, b, {
-      isSessionLive: () => sessionLive,
+    // The player's facts only for a token that could be live: a replay or an unknown token needs none.
+    const known = first.transaction ? undefined : knownTokenOf(first.token, provider, b);
+    const player = known && !('status' in known) ? await this.playerFactsOf(known, b.amount) : undefined;
+    const decision = decideBet(provider, b, hash, {
+      ...first,
+      isSessionLive: () => player?.sessionLive ?? false,
       tokens: this.deps.tokens,
+      maintenance: player?.maintenance ?? false,
+      isDisabled: () => player?.disabled ?? false,
+      mayNotPlay: player?.mayNotPlay === undefined ? undefined : () => player.mayNotPlay === true,
+      maxBet: this.deps.maxBet,
     });
-    if ('status' in token) return token;
-    if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
-    // Disabled by the operator, or the whole site in maintenance: no new stakes.
-    if (maintenance || player.disabled === 1) return refusal('RS_ERROR_USER_DISABLED', b.request_uuid);
-    if (b.amount > this.deps.maxBet) return refusal('RS_ERROR_LIMIT_REACHED', b.request_uuid);
+    if ('reply' in decision) return decision.reply;
+    const { token } = decision;
     // The id was looked up above (replayOf): the move's first attempt need not look again.
     const reply = await placeBet(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK') await this.deps.tokens.touch(token);
     return reply;
+  }
+
+  /**
+   * A bet's player facts, read side by side. A break or an exclusion is read here only for a bet over the
+   * wallet's maximum (rare): below it, the bet's own statement judges it with the stake's limits.
+   */
+  private async playerFactsOf(token: TokenRow, amount: number) {
+    const [sessionLive, disabled, maintenance, mayNotPlay] = await Promise.all([
+      this.deps.facts.isSessionLive(token.auth_session_id),
+      this.deps.facts.isDisabled(token.player_id),
+      this.deps.maintenance.isOn(),
+      amount > this.deps.maxBet ? this.deps.rg.mayNotPlay(token.player_id) : undefined,
+    ]);
+    return { sessionLive, disabled, maintenance, mayNotPlay };
   }
 
   private async win(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
@@ -251,16 +248,19 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
     if (this.sqliteMoves) return this.sqliteMoves.win(provider, b);
-    const { transaction: existing, token: tokenRow } = await this.deps.tokens.findWithTransaction(
+    const decision = decideWin(
       provider,
-      b.transaction_uuid,
-      b.token,
+      b,
+      winHash(b),
+      await repo.findTransactionAndToken(
+        this.deps.db,
+        provider,
+        b.transaction_uuid,
+        this.deps.tokens.hashOf(b.token),
+      ),
     );
-    if (existing) return replayOf(existing, 'win', winHash(b));
-    // A win may come after the player has left: the token must exist and match, expired or not.
-    const token = knownTokenOf(tokenRow, provider, b);
-    if ('status' in token) return token;
-    if (b.currency !== 'KHR') return refusal('RS_ERROR_WRONG_CURRENCY', b.request_uuid);
+    if ('reply' in decision) return decision.reply;
+    const { token } = decision;
     const reply = await payWin(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK' && !this.deps.tokens.isExpired(token)) await this.deps.tokens.touch(token);
     return reply;
@@ -271,22 +271,19 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
     if (this.sqliteMoves) return this.sqliteMoves.rollback(provider, b);
-    const replay = await this.replayOf(provider, b.transaction_uuid, 'rollback', rollbackHash(b));
-    if (replay) return replay;
-    const token = await this.knownToken(provider, b);
-    if ('status' in token) return token;
-    return rollBack(this.moves, provider, token.player_id, b);
-  }
-
-  /** The stored answer (or refusal) of a transaction id used before; undefined for a new one. */
-  private async replayOf(
-    provider: ProviderCode,
-    transactionUuid: string,
-    action: 'bet' | 'win' | 'rollback',
-    hash: string,
-  ): Promise<WalletReply | undefined> {
-    const existing = await repo.findTransaction(this.deps.db, provider, transactionUuid);
-    return existing && replayOf(existing, action, hash);
+    const decision = decideRollback(
+      provider,
+      b,
+      rollbackHash(b),
+      await repo.findTransactionAndToken(
+        this.deps.db,
+        provider,
+        b.transaction_uuid,
+        this.deps.tokens.hashOf(b.token),
+      ),
+    );
+    if ('reply' in decision) return decision.reply;
+    return rollBack(this.moves, provider, decision.token.player_id, b);
   }
 
   /**
@@ -310,7 +307,7 @@ export class SeamlessWalletService {
   ): Promise<TokenRow | WalletReply> {
     const row = await this.knownToken(provider, b);
     if ('status' in row) return row;
-    if (row.retired_at_ms !== null || !(await this.deps.auth.isSessionLive(row.auth_session_id))) {
+    if (row.retired_at_ms !== null || !(await this.deps.facts.isSessionLive(row.auth_session_id))) {
       return refusal('RS_ERROR_INVALID_TOKEN', b.request_uuid);
     }
     if (this.deps.tokens.isExpired(row)) return refusal('RS_ERROR_TOKEN_EXPIRED', b.request_uuid);
