@@ -5,7 +5,7 @@ import { newLedgerPlayer } from '../../../test/ledger-players';
 import { groupTransactions, type Transact } from '../../db/group-transaction';
 import { AppError } from '../../errors/app-error';
 import { systemClock } from '../../platform/clock';
-import type { SystemLeg } from './wallet.pg-transfer.repository';
+import type { SystemLeg } from './pg/transfer.repository';
 import { WalletService } from './wallet.service';
 
 const pgOnly = TEST_DIALECTS.includes('postgres') ? describe : describe.skip;

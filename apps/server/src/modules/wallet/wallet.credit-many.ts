@@ -8,10 +8,10 @@ import {
   requestHash,
   type TransferReceipt,
 } from './wallet.ledger';
-import * as pg from './wallet.pg-credit.repository';
+import * as pg from './pg/credit.repository';
 import * as repo from './wallet.repository';
 import type { TransferKind } from './wallet.kinds';
-import type { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
+import type { SqliteLedgerStatements } from './sqlite/ledger.repository';
 
 export interface CreditManyCommand {
   /** What the movements are for (`bet_payout`, `bet_refund`, …). */
@@ -32,7 +32,7 @@ export async function creditManyWithin(
   cmd: CreditManyCommand,
   nowMs: number,
   /** SQLite: the writes as prepared statements on the raw handle; else PostgreSQL's array statements. */
-  sqlite?: SqliteCreditStatements,
+  sqlite?: SqliteLedgerStatements,
 ): Promise<TransferReceipt[]> {
   for (const c of cmd.credits) assertTransferAmount(c.amount);
   const accounts = new Map(

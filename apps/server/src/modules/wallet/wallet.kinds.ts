@@ -20,7 +20,7 @@ export const TRANSFER_KINDS = [
   'lottery_stake',
   'lottery_payout',
   'lottery_refund',
-  // the seamless wallet of provider games (seamless-wallet.moves.ts, seamless-wallet.sqlite-moves.ts)
+  // the seamless wallet of provider games (seamless-wallet/seamless-wallet.moves.ts and its sqlite/moves.ts)
   'provider_bet',
   'provider_win',
   'provider_rollback',

@@ -2,8 +2,8 @@ import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import type { StakeAccounts, StakeBatchWriter } from './wallet.stake-batch';
-import { PgStakeBatchWriter } from './wallet.stake-batch.pg';
-import { SqliteStakeBatchWriter } from './wallet.stake-batch.sqlite';
+import { PgStakeBatchWriter } from './pg/stake-batch';
+import { SqliteStakeBatchWriter } from './sqlite/stake-batch';
 
 // The wallet's one public surface: the only way other modules move money. The wallet is the only code
 // that writes `accounts` and `transfers` (eslint.config.js keeps other modules out of its other files).
@@ -17,9 +17,9 @@ import { SqliteStakeBatchWriter } from './wallet.stake-batch.sqlite';
 export { WalletService, type ReconcileReport } from './wallet.service';
 export { CashierService } from './cashier.service';
 export { TRANSFER_KINDS, type TransferKind } from './wallet.kinds';
-export type { SqliteTransfers } from './wallet.sqlite-transfer';
+export type { SqliteTransfers } from './sqlite/transfers';
 export type { CreditManyCommand } from './wallet.credit-many';
-export type { SystemLeg } from './wallet.pg-transfer.repository';
+export type { SystemLeg } from './pg/transfer.repository';
 export {
   SYSTEM_ACCOUNTS,
   type AccountRef,

@@ -165,6 +165,46 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     await expectInvariants();
   });
 
+  it('every door of the dialect writes the row `transfer` writes for the same movement', async () => {
+    const player = await newPlayer();
+    const payout = { kind: 'bet_payout' as const, reference: 'r-door' };
+    const cmd = (key: string) => ({
+      ...payout,
+      idempotencyKey: key,
+      from: { system: 'house' as const },
+      to: { playerId: player },
+      amount: riel(700),
+    });
+    await wallet.transfer(cmd('door-one'));
+    await tdb.db.transaction().execute((trx) =>
+      wallet.creditManyWithin(
+        trx,
+        { system: 'house' },
+        {
+          ...payout,
+          credits: [{ playerId: player, amount: riel(700), idempotencyKey: 'door-many' }],
+        },
+      ),
+    );
+    const keys = ['door-one', 'door-many'];
+    const sqlite = rawSqliteOf(tdb.db);
+    if (sqlite) {
+      sqlite.transaction(() => wallet.sqliteTransfers()!.transferWithin(cmd('door-sync')))();
+      keys.push('door-sync');
+    }
+    const rows = await tdb.db
+      .selectFrom('transfers')
+      .select(['request_hash', 'kind', 'from_account_id', 'to_account_id', 'amount', 'reference', 'note'])
+      .select(['to_balance_after'])
+      .where('idempotency_key', 'in', keys)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.to_balance_after)).toEqual(keys.map((_, i) => 700 * (i + 1)));
+    const sameMovement = rows.map(({ to_balance_after: _, ...movement }) => movement);
+    for (const row of sameMovement) expect(row).toEqual(sameMovement[0]);
+    await expectInvariants();
+  });
+
   it('executes a concurrent duplicate once', async () => {
     const player = await newPlayer(5_000);
     const cmd = {

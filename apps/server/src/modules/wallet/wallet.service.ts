@@ -8,7 +8,7 @@ import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
-import { SqliteCreditStatements } from './wallet.sqlite-credit.repository';
+import { SqliteLedgerStatements } from './sqlite/ledger.repository';
 import {
   assertTransferAmount,
   replayOf,
@@ -27,9 +27,9 @@ import {
   type MovedRow,
   type NewTransferRow,
   type SystemLeg,
-} from './wallet.pg-transfer.repository';
+} from './pg/transfer.repository';
 import * as repo from './wallet.repository';
-import { SqliteTransfers } from './wallet.sqlite-transfer';
+import { SqliteTransfers } from './sqlite/transfers';
 import type { StatementKind } from './wallet.repository';
 
 export interface ReconcileReport {
@@ -50,7 +50,7 @@ export class WalletService {
   private sqliteTransfersOfDb: SqliteTransfers | null | undefined;
 
   private readonly sqlite: SQLite.Database | undefined;
-  private sqliteCredits: SqliteCreditStatements | undefined;
+  private sqliteCredits: SqliteLedgerStatements | undefined;
 
   constructor(
     private readonly db: Db,
@@ -235,7 +235,7 @@ export class WalletService {
   ): Promise<TransferReceipt[]> {
     if (cmd.credits.length === 0) return [];
     // Prepared on first use: the tables exist only once the migrations ran.
-    if (this.sqlite) this.sqliteCredits ??= new SqliteCreditStatements(this.sqlite);
+    if (this.sqlite) this.sqliteCredits ??= new SqliteLedgerStatements(this.sqlite);
     return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs(), this.sqliteCredits);
   }
 

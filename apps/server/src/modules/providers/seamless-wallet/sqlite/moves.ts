@@ -20,7 +20,7 @@ import type {
 } from '../../../wallet/wallet.public';
 import { providerAccount, winRuleOf } from '../../providers.catalog';
 import type { ProviderTokens, TokenRow } from '../../launch/provider-tokens.service';
-import { SqliteProviderStatements } from './statements';
+import { SqliteProviderStatements } from './statements.repository';
 import type { ProviderCode } from '../../providers.table';
 import {
   betHash,

@@ -1,7 +1,8 @@
 import type { Riel } from '@lotto59/domain';
 import { sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database';
-import type * as repo from './wallet.repository';
+import type { Executor } from '../../../db/database';
+import type * as repo from '../wallet.repository';
+import { insertTransfers } from './insert-transfers.repository';
 
 /** A transfer row before its balances are known. */
 export type NewTransferRow = Omit<repo.NewTransferRow, 'from_balance_after' | 'to_balance_after'>;
@@ -85,9 +86,7 @@ export async function writeSystemLegs(ex: Executor, legs: readonly SystemLeg[]):
       where accounts.id = net.system_id and (select count(*) from system_locked) = (select count(*) from net)
       returning accounts.id, accounts.balance),
     written as (
-      insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
-        from_balance_after, to_balance_after, reference, note, created_at_ms)
-      select idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
+      ${insertTransfers(sql`select idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
         case when from_account_id = system_id then system_balance else player_balance end,
         case when to_account_id = system_id then system_balance else player_balance end,
         reference, note, created_at_ms
@@ -95,7 +94,7 @@ export async function writeSystemLegs(ex: Executor, legs: readonly SystemLeg[]):
         select s.*, a.balance - sum(s.change) over (partition by s.system_id)
           + sum(s.change) over (partition by s.system_id order by s.ord) as system_balance
         from signed s join system_after a on a.id = s.system_id) running
-      order by ord
+      order by ord`)}
       returning 1)
     select count(*)::text as written from written`.execute(ex);
   return Number(rows[0]?.written ?? 0);

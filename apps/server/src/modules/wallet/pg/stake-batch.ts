@@ -1,6 +1,6 @@
-import type { Clock } from '../../platform/clock';
-import { requestHash } from './wallet.ledger';
-import { stakeBatchCtes } from './wallet.pg-stake.repository';
+import type { Clock } from '../../../platform/clock';
+import { requestHash } from '../wallet.ledger';
+import { stakeBatchCtes } from './stake.repository';
 import type {
   PgStakeGame,
   PreparedStake,
@@ -8,8 +8,8 @@ import type {
   StakeBatchWriter,
   StakeGame,
   StakeLane,
-} from './wallet.stake-batch';
-import { WriteQueue } from './wallet.write-queue';
+} from '../wallet.stake-batch';
+import { WriteQueue } from '../wallet.write-queue';
 
 /** A game's side of the batches: writes a batch of its own submissions. */
 interface LaneRunner {
@@ -37,7 +37,7 @@ export interface PgStakeBatchOptions {
 /**
  * Group commit on PostgreSQL: the submissions that arrive while the batch before is being written share
  * ONE statement of their game — one round trip and one commit — with the stakes as CTEs
- * (wallet.pg-stake.repository.ts: the house row locked first and credited once per batch, a conditional
+ * (pg/stake.repository.ts: the house row locked first and credited once per batch, a conditional
  * debit per player). The house row, which every stake credits, is then held for one commit per batch
  * instead of one per stake.
  *

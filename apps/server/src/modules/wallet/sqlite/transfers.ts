@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { assert, type Riel } from '@lotto59/domain';
-import { AppError } from '../../errors/app-error';
-import type { Clock } from '../../platform/clock';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../platform/clock';
 import {
   assertTransferAmount,
   replayOf,
@@ -11,9 +11,9 @@ import {
   type SystemAccount,
   type TransferCommand,
   type TransferReceipt,
-} from './wallet.ledger';
-import type { NewTransferRow } from './wallet.repository';
-import { SqliteTransferStatements } from './wallet.sqlite-transfer.repository';
+} from '../wallet.ledger';
+import type { NewTransferRow } from '../wallet.repository';
+import { SqliteLedgerStatements } from './ledger.repository';
 
 /**
  * `WalletService.transferWithin` on SQLite's raw handle, synchronous: the same rows in the same order
@@ -24,7 +24,7 @@ import { SqliteTransferStatements } from './wallet.sqlite-transfer.repository';
  * after the first write must roll back to the caller's savepoint, as with `transferWithin`.
  */
 export class SqliteTransfers {
-  private readonly sql: SqliteTransferStatements;
+  private readonly sql: SqliteLedgerStatements;
   private readonly systemAccountIds = new Map<SystemAccount, number>();
 
   /**
@@ -38,7 +38,7 @@ export class SqliteTransfers {
     private readonly clock: Clock,
     private readonly playerAccountIds: Map<number, number> = new Map(),
   ) {
-    this.sql = new SqliteTransferStatements(sqlite);
+    this.sql = new SqliteLedgerStatements(sqlite);
   }
 
   transferWithin(cmd: TransferCommand): TransferReceipt {
@@ -99,7 +99,7 @@ export class SqliteTransfers {
     }
     let id = this.systemAccountIds.get(ref.system);
     if (id === undefined) {
-      id = this.sql.accountIdOfCode(ref.system);
+      id = this.sql.systemAccount(ref.system)?.id;
       assert(id !== undefined, `system account ${ref.system} is missing`);
       this.systemAccountIds.set(ref.system, id);
     }

@@ -1,8 +1,9 @@
 import type { Riel } from '@lotto59/domain';
 import { sql, type Selectable } from 'kysely';
-import type { Executor } from '../../db/database';
-import type { NewTransferRow } from './wallet.repository';
-import type { TransfersTable } from './wallet.table';
+import type { Executor } from '../../../db/database';
+import type { NewTransferRow } from '../wallet.repository';
+import type { TransfersTable } from '../wallet.table';
+import { insertTransfers as insertTransfersFrom } from './insert-transfers.repository';
 
 /*
  * The reads and writes of a PostgreSQL `creditManyWithin` (a settlement's 10,000 payouts), each ONE
@@ -38,15 +39,13 @@ export async function creditMany(ex: Executor, credits: readonly { accountId: nu
 export async function insertTransfers(ex: Executor, transfers: readonly NewTransferRow[]) {
   const column = <K extends keyof NewTransferRow>(key: K) => transfers.map((t) => t[key]);
   const { rows } = await sql<{ id: number; idempotency_key: string }>`
-    insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
-      from_balance_after, to_balance_after, reference, note, created_at_ms)
-    select * from unnest(
+    ${insertTransfersFrom(sql`select * from unnest(
       cast(${column('idempotency_key')} as text[]), cast(${column('request_hash')} as text[]),
       cast(${column('kind')} as text[]), cast(${column('from_account_id')} as bigint[]),
       cast(${column('to_account_id')} as bigint[]), cast(${column('amount')} as bigint[]),
       cast(${column('from_balance_after')} as bigint[]), cast(${column('to_balance_after')} as bigint[]),
       cast(${column('reference')} as text[]), cast(${column('note')} as text[]),
-      cast(${column('created_at_ms')} as bigint[]))
+      cast(${column('created_at_ms')} as bigint[]))`)}
     returning id, idempotency_key`.execute(ex);
   return rows;
 }

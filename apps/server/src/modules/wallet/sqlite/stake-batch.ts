@@ -1,16 +1,16 @@
 import type SQLite from 'better-sqlite3';
 import { assert, riel, type Riel } from '@lotto59/domain';
-import type { Db } from '../../db/database';
-import type { BackgroundCheckpoints } from '../../db/sqlite-checkpointer';
-import { AppError } from '../../errors/app-error';
-import type { Clock } from '../../platform/clock';
+import type { Db } from '../../../db/database';
+import type { BackgroundCheckpoints } from '../../../db/sqlite-checkpointer';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../platform/clock';
 import {
   assertTransferAmount,
   replayOf,
   requestHash,
   toTransferReceipt,
   type TransferReceipt,
-} from './wallet.ledger';
+} from '../wallet.ledger';
 import type {
   SqliteBatchContext,
   SqliteStakeGame,
@@ -19,9 +19,9 @@ import type {
   StakeLane,
   StakeRequest,
   TakeStake,
-} from './wallet.stake-batch';
-import { SqliteStakeStatements } from './wallet.sqlite-stake.repository';
-import { WriteQueue } from './wallet.write-queue';
+} from '../wallet.stake-batch';
+import { SqliteLedgerStatements } from './ledger.repository';
+import { WriteQueue } from '../wallet.write-queue';
 
 /** A submission in the queue (the queue holds every game's, whatever their types). */
 interface QueuedStake {
@@ -80,7 +80,7 @@ export class SqliteStakeBatchWriter implements StakeBatchWriter {
   private readonly queue: WriteQueue<QueuedStake>;
   private readonly checkpoints: BackgroundCheckpoints | undefined;
   private flushScheduled = false;
-  private readonly sql: SqliteStakeStatements;
+  private readonly sql: SqliteLedgerStatements;
   private readonly batchTransaction: SQLite.Transaction<(batch: QueuedStake[]) => Outcome[]>;
   private readonly accountIds = new Map<number, number>();
   // The batch under way: the house's id, its balance at the start and the stakes credited so far.
@@ -100,7 +100,7 @@ export class SqliteStakeBatchWriter implements StakeBatchWriter {
   ) {
     this.queue = new WriteQueue(options.maxDepth);
     this.checkpoints = options.checkpoints;
-    this.sql = new SqliteStakeStatements(sqlite);
+    this.sql = new SqliteLedgerStatements(sqlite);
     this.batchTransaction = sqlite.transaction((batch: QueuedStake[]) => this.writeBatchWithin(batch));
   }
 
@@ -245,7 +245,7 @@ export class SqliteStakeBatchWriter implements StakeBatchWriter {
       reference: request.reference,
       created_at_ms: nowMs,
     };
-    const id = this.sql.insertStake(row);
+    const id = this.sql.insertTransfer({ ...row, kind: 'bet_stake', note: null });
     this.houseCredit = riel(this.houseCredit + request.amount);
     return toTransferReceipt({ ...row, id }, false);
   }
@@ -253,7 +253,7 @@ export class SqliteStakeBatchWriter implements StakeBatchWriter {
   private playerAccountId(playerId: number): number {
     let id = this.accountIds.get(playerId);
     if (id === undefined) {
-      id = this.sql.playerAccountId(playerId);
+      id = this.sql.playerAccount(playerId)?.id;
       if (id === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
       this.accountIds.set(playerId, id);
     }

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { insertTransfers } from './insert-transfers.repository';
 
 export interface StakeBatchSql {
   houseAccountId: number;
@@ -40,12 +41,10 @@ export function stakeBatchCtes(c: StakeBatchSql): RawBuilder<unknown> {
       where id = (select id from stake_house) and exists (select 1 from stake_debit)
       returning id, balance),
     stake as (
-      insert into transfers (idempotency_key, request_hash, kind, from_account_id, to_account_id, amount,
-        from_balance_after, to_balance_after, reference, note, created_at_ms)
-      select d.stake_key, d.stake_hash, 'bet_stake', d.account_id, c.id, d.amount, d.balance,
+      ${insertTransfers(sql`select d.stake_key, d.stake_hash, 'bet_stake', d.account_id, c.id, d.amount, d.balance,
         c.balance - sum(d.amount) over () + sum(d.amount) over (order by d.ord), d.reference, null,
         cast(${c.nowMs} as bigint)
       from stake_debit d, stake_credit c
-      order by d.ord
+      order by d.ord`)}
       returning id, idempotency_key, from_balance_after)`;
 }

@@ -8,8 +8,8 @@ import type { ProviderCode, ProviderTransactionsTable } from '../../providers.ta
 type NewTransaction = Insertable<ProviderTransactionsTable>;
 
 /**
- * The seamless wallet's SQL on SQLite as prepared statements (seamless-wallet.sqlite-moves.ts): the same
- * statements as `providers.repository.ts` writes through Kysely, run synchronously by better-sqlite3
+ * The seamless wallet's SQL on SQLite as prepared statements (sqlite/moves.ts): the same
+ * statements as `seamless-wallet.repository.ts` writes through Kysely, run synchronously by better-sqlite3
  * inside the moves' group commit (≈ 3 µs each against ≈ 15–35 µs through Kysely, docs/performance.md).
  */
 export class SqliteProviderStatements {
@@ -163,7 +163,7 @@ export class SqliteProviderStatements {
   }
 
   /**
-   * A win's claim on its round and its bet (`claimWin` of providers.repository.ts, decision 0042): the round
+   * A win's claim on its round and its bet (`claimWin` of seamless-wallet.repository.ts, decision 0042): the round
    * takes the payout unless CLOSED, then the bet counts the win if its rule leaves room for it. The caller
    * refuses, and its savepoint takes the round's update back, unless both changed a row.
    */
