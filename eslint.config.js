@@ -68,19 +68,6 @@ const DIALECT_FILES = [
   'apps/server/src/modules/**/*.{sqlite,pg}.ts',
   'apps/server/src/modules/**/*.{sqlite,pg}[.-]*.ts',
 ];
-/**
- * Files that still reach SQLite's handle outside a dialect file, left to the wallet engine refactor of
- * issue 23 (item 1: one engine with its SQL once per dialect). Remove each line as its file moves; none may
- * be added.
- */
-const PENDING_DIALECT_FILES = [
-  'apps/server/src/modules/wallet/wallet.public.ts',
-  'apps/server/src/modules/wallet/wallet.service.ts',
-  // Responsible gaming's check at the debit (issue 24), written beside the engine refactor: its SQLite half
-  // moves into the wallet's dialect folder with the stake debit it runs in.
-  'apps/server/src/modules/responsible-gaming/rg.guard.ts',
-  'apps/server/src/modules/responsible-gaming/rg.counters.repository.ts',
-];
 const NO_ENUMS = {
   selector: 'TSEnumDeclaration',
   message: 'use an `as const` array for a vocabulary, not an enum.',
@@ -279,21 +266,19 @@ const boundaries = [
   // selectors are restated per file group because a later no-restricted-syntax replaces an earlier one.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: [...DIALECT_FILES, ...PENDING_DIALECT_FILES, '**/*.test.ts'],
+    ignores: [...DIALECT_FILES, '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', NO_ENUMS, NO_RIEL_CASTS, ...RAW_SQLITE] },
   },
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['**/*.repository.ts', '**/*.test.ts', ...DIALECT_FILES, ...PENDING_DIALECT_FILES],
+    ignores: ['**/*.repository.ts', '**/*.test.ts', ...DIALECT_FILES],
     rules: {
       'no-restricted-syntax': ['error', NO_ENUMS, NO_RIEL_CASTS, ...SQL_OUTSIDE_REPOSITORIES, ...RAW_SQLITE],
     },
   },
   {
     // A module's dialect files that are not repositories (a batch engine): SQLite's handle, still no SQL.
-    files: [...DIALECT_FILES, ...PENDING_DIALECT_FILES].filter((glob) =>
-      glob.startsWith('apps/server/src/modules/'),
-    ),
+    files: [...DIALECT_FILES].filter((glob) => glob.startsWith('apps/server/src/modules/')),
     ignores: ['**/*.repository.ts', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', NO_ENUMS, NO_RIEL_CASTS, ...SQL_OUTSIDE_REPOSITORIES] },
   },

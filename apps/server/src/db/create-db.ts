@@ -80,6 +80,20 @@ export function rawSqliteOf(db: Kysely<Database>): SQLite.Database | undefined {
   return rawSqlite.get(db);
 }
 
+/**
+ * A dialect object made on first use from SQLite's handle (prepared statements: the tables exist only once
+ * the migrations ran), then kept; undefined on PostgreSQL. The dialect folders' factories build on it.
+ */
+export function onSqlite<T>(
+  db: Kysely<Database>,
+  make: (sqlite: SQLite.Database) => T,
+): (() => T) | undefined {
+  const sqlite = rawSqliteOf(db);
+  if (!sqlite) return undefined;
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make(sqlite) }).value;
+}
+
 export interface PostgresOptions {
   max?: number;
   /**

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { sql, type RawBuilder } from 'kysely';
 import { rgPeriodStarts, type RgCounts } from '@lotto59/domain';
 import type { Executor } from '../../db/database';
@@ -82,7 +81,7 @@ export function judgeConditions(
 }
 
 /** The SQL text with `:name` parameters; `max` is the dialect's two-argument maximum. */
-function upsertText(judge: RgJudge, max: 'max' | 'greatest', returning: boolean): string {
+export function upsertText(judge: RgJudge, max: 'max' | 'greatest', returning: boolean): string {
   const set = PERIODS.flatMap((period) => [
     `${period}_wager = ${current(period, 'wager')} + :w`,
     `${period}_payout = ${current(period, 'payout')} + :p`,
@@ -142,37 +141,6 @@ export async function rgUpsertPg(
 /** The whole row of a player (the refusal's reasons, the player's page); undefined before their first movement. */
 export async function findRgRow(ex: Executor, playerId: number): Promise<RgRow | undefined> {
   return ex.selectFrom('rg_players').selectAll().where('player_id', '=', playerId).executeTakeFirst();
-}
-
-/**
- * SQLite: the same statements prepared once on the raw handle, run synchronously inside whatever
- * transaction holds it (a stake batch, a savepoint of the seamless wallet, a Kysely transaction).
- */
-export class RgSqliteStatements {
-  private readonly upserts: Record<
-    RgJudge,
-    SQLite.Statement<[Record<string, number>], { player_id: number }>
-  >;
-  private readonly row: SQLite.Statement<[number], RgRow>;
-
-  constructor(sqlite: SQLite.Database) {
-    const prepare = (judge: RgJudge) =>
-      sqlite.prepare<[Record<string, number>], { player_id: number }>(
-        upsertText(judge, 'max', true).replace(/:(\w+)/g, '@$1'),
-      );
-    this.upserts = { STAKE: prepare('STAKE'), DEPOSIT: prepare('DEPOSIT'), NONE: prepare('NONE') };
-    this.row = sqlite.prepare('select * from rg_players where player_id = ?');
-  }
-
-  /** Judges and counts one movement; false = refused (nothing changed). */
-  upsert(judge: RgJudge, playerId: number, counts: RgCounts, nowMs: number): boolean {
-    const params = paramsOf(playerId, counts, nowMs);
-    return this.upserts[judge].get({ ...params }) !== undefined;
-  }
-
-  rowOf(playerId: number): RgRow | undefined {
-    return this.row.get(playerId);
-  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type { RawBuilder } from 'kysely';
 import {
   formatDateTime,
@@ -8,7 +7,6 @@ import {
   rgTightest,
   type RgMovement,
 } from '@lotto59/domain';
-import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -19,17 +17,17 @@ import {
   rgCountManyPg,
   rgUpsertPg,
   rgStakeCtePg,
-  RgSqliteStatements,
   type RgJudge,
 } from './rg.counters.repository';
 import { rgStateOf, type RgRow } from './rg-state';
+import { rgSqliteStatementsOf, type RgSqliteStatements } from './sqlite/counters.repository';
 
 function judgeOf(movement: RgMovement): RgJudge {
   if (movement === 'DEPOSIT') return 'DEPOSIT';
   return rgCountsOf(movement, 1).wager > 0 ? 'STAKE' : 'NONE';
 }
 
-/** A one-statement debit's condition on its player half (RgGuard.stakeCtePg). */
+/** A one-statement debit's condition on its player half (RgGuard.stakeCte). */
 export { RG_STAKE_TAKEN } from './rg.counters.repository';
 
 /** The refusal of a movement the conditional upsert did not take, in the contract's words. */
@@ -73,58 +71,53 @@ function playRefusal(code: 'ON_BREAK' | 'SELF_EXCLUDED', until: number): AppErro
 }
 
 /**
- * Responsible gaming where money moves (spec §3). Each stake's debit transaction calls the function of its
- * dialect — `stakeSqlite` (synchronous, on the raw handle: stake batches, savepoints, Kysely transactions
- * all hold that one connection) or `stakePg` (one statement in the caller's transaction) — BEFORE its
- * debit: it judges the stake against the break, the exclusion and every limit and counts it, in one
- * conditional upsert; a refusal is an AppError and nothing was written. Payouts are counted by
- * `countSqlite` / `countPg` and never refused. `stakeWithin` / `countWithin` pick the dialect.
+ * Responsible gaming where money moves (spec §3). Each stake's debit transaction judges and counts the stake
+ * BEFORE its debit, against the break, the exclusion and every limit, in one conditional upsert; a refusal
+ * is an AppError and nothing was written. Three forms, one rule (rg.counters.repository.ts):
+ *  - `stakeInUnit`: synchronous, inside a synchronous unit of prepared statements on the database that
+ *    runs them (SQLite: stake batches, the seamless wallet's savepoints, Kysely transactions all hold that
+ *    one connection);
+ *  - `stakeCte` / `debitGuard`: in the debit's own statement (PostgreSQL), `refusalOfCte` saying why;
+ *  - `stakeWithin`: in the caller's transaction, whatever the database.
+ * Payouts are counted (`countInUnit`, `countWithin`, `countManyWithin`) and never refused.
  */
 export class RgGuard {
-  private readonly sqlite: SQLite.Database | undefined;
-  private statements: RgSqliteStatements | undefined;
+  /** SQLite: the counters' prepared statements (made on first use); undefined on PostgreSQL. */
+  private readonly sqlite: (() => RgSqliteStatements) | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
-    this.sqlite = rawSqliteOf(db);
-  }
-
-  get isSqlite(): boolean {
-    return this.sqlite !== undefined;
+    this.sqlite = rgSqliteStatementsOf(db);
   }
 
   private sql(): RgSqliteStatements {
-    // Prepared on first use: the table exists only once the migrations ran.
-    if (!this.statements) {
-      if (!this.sqlite) throw new Error('responsible gaming: SQLite statements on PostgreSQL');
-      this.statements = new RgSqliteStatements(this.sqlite);
-    }
-    return this.statements;
+    if (!this.sqlite) throw new Error('responsible gaming: SQLite statements on PostgreSQL');
+    return this.sqlite();
   }
 
   /** SQLite: judges and counts a stake (or a deposit) inside the transaction holding the handle; throws the refusal. */
-  stakeSqlite(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
+  stakeInUnit(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
     const judge = judgeOf(movement);
     if (this.sql().upsert(judge, playerId, rgCountsOf(movement, amount), nowMs)) return;
     throw rgRefusal(this.sql().rowOf(playerId), movement, amount, nowMs);
   }
 
   /** SQLite stake batch: takes back the count of a stake whose debit was then refused (no savepoint there). */
-  uncountSqlite(playerId: number, movement: RgMovement, amount: number, nowMs: number): void {
+  uncountInUnit(playerId: number, movement: RgMovement, amount: number, nowMs: number): void {
     const c = rgCountsOf(movement, amount);
     this.sql().upsert('NONE', playerId, { wager: -c.wager, payout: -c.payout, deposit: -c.deposit }, nowMs);
   }
 
   /** SQLite: counts a payout (never refused). */
-  countSqlite(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
+  countInUnit(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): void {
     if (amount === 0) return;
     this.sql().upsert('NONE', playerId, rgCountsOf(movement, amount), nowMs);
   }
 
   /** PostgreSQL: judges and counts a stake (or a deposit) in the caller's transaction, under the row's lock. */
-  async stakePg(
+  private async stakeByStatement(
     trx: Executor,
     playerId: number,
     movement: RgMovement,
@@ -139,14 +132,14 @@ export class RgGuard {
    * PostgreSQL: the same judge-and-count as a CTE named `rg_stake`, for a debit written in ONE statement (the
    * seamless wallet's bet): the caller makes its player half conditional on `RG_STAKE_TAKEN`, so the rg row is
    * locked before the account, as every stake does, and a refused stake moves nothing. When the statement moved
-   * nothing and `rg_stake` took nothing, `refusalPg` says why.
+   * nothing and `rg_stake` took nothing, `refusalOfCte` says why.
    */
-  stakeCtePg(playerId: number, movement: RgMovement, amount: number, nowMs: number): RawBuilder<unknown> {
+  stakeCte(playerId: number, movement: RgMovement, amount: number, nowMs: number): RawBuilder<unknown> {
     return rgStakeCtePg(judgeOf(movement), playerId, rgCountsOf(movement, amount), nowMs);
   }
 
   /** PostgreSQL: the refusal of a stake `rg_stake` did not take. */
-  async refusalPg(
+  async refusalOfCte(
     trx: Executor,
     playerId: number,
     movement: RgMovement,
@@ -156,7 +149,7 @@ export class RgGuard {
     return rgRefusal(await findRgRow(trx, playerId), movement, amount, nowMs);
   }
 
-  async countPg(
+  private async countByStatement(
     trx: Executor,
     playerId: number,
     movement: RgMovement,
@@ -174,24 +167,24 @@ export class RgGuard {
    */
   debitGuard(playerId: number, movement: RgMovement, amount: number, nowMs = this.clock.nowMs()): DebitGuard {
     return {
-      sqlite: () => this.stakeSqlite(playerId, movement, amount, nowMs),
-      pg: {
-        cte: this.stakeCtePg(playerId, movement, amount, nowMs),
+      now: () => this.stakeInUnit(playerId, movement, amount, nowMs),
+      inStatement: {
+        cte: this.stakeCte(playerId, movement, amount, nowMs),
         taken: RG_STAKE_TAKEN,
-        refusal: (trx) => this.refusalPg(trx, playerId, movement, amount, nowMs),
+        refusal: (trx) => this.refusalOfCte(trx, playerId, movement, amount, nowMs),
       },
     };
   }
 
   /** Either dialect, inside the caller's transaction. */
   async stakeWithin(trx: Executor, playerId: number, movement: RgMovement, amount: number, nowMs?: number) {
-    if (this.sqlite) this.stakeSqlite(playerId, movement, amount, nowMs);
-    else await this.stakePg(trx, playerId, movement, amount, nowMs);
+    if (this.sqlite) this.stakeInUnit(playerId, movement, amount, nowMs);
+    else await this.stakeByStatement(trx, playerId, movement, amount, nowMs);
   }
 
   async countWithin(trx: Executor, playerId: number, movement: RgMovement, amount: number, nowMs?: number) {
-    if (this.sqlite) this.countSqlite(playerId, movement, amount, nowMs);
-    else await this.countPg(trx, playerId, movement, amount, nowMs);
+    if (this.sqlite) this.countInUnit(playerId, movement, amount, nowMs);
+    else await this.countByStatement(trx, playerId, movement, amount, nowMs);
   }
 
   /**
@@ -209,7 +202,7 @@ export class RgGuard {
     for (const c of credits)
       if (c.amount > 0) byPlayer.set(c.playerId, (byPlayer.get(c.playerId) ?? 0) + c.amount);
     if (this.sqlite) {
-      for (const [playerId, amount] of byPlayer) this.countSqlite(playerId, movement, amount, nowMs);
+      for (const [playerId, amount] of byPlayer) this.countInUnit(playerId, movement, amount, nowMs);
       return;
     }
     await rgCountManyPg(
@@ -240,7 +233,7 @@ export class RgGuard {
   }
 
   /** The same, synchronously on SQLite (the seamless wallet's unit). */
-  playRefusalSqlite(playerId: number): 'ON_BREAK' | 'SELF_EXCLUDED' | undefined {
+  playRefusalInUnit(playerId: number): 'ON_BREAK' | 'SELF_EXCLUDED' | undefined {
     const row = this.sql().rowOf(playerId);
     const state = rgPlayState(this.clock.nowMs(), {
       breakUntilMs: row?.break_until_ms ?? null,

@@ -8,7 +8,7 @@ import { current, judgeConditions, pgStatement, PERIODS } from './rg.counters.re
  * stake of the same player waits, and the conditions are then evaluated on the row it committed) and
  * drops every submission that does not fit; the game takes its stakes from `out` only, and `count` adds
  * the stakes actually taken to the counters. A dropped submission takes the exact path, whose
- * `RgGuard.stakePg` answers with the refusal.
+ * `RgGuard.stakeByStatement` answers with the refusal.
  *
  * `source` has one row per player at most: `player_id`, `amount`, `stake_key`; `taken(stake_key)` the
  * stakes written.

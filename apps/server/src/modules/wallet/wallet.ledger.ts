@@ -41,13 +41,14 @@ export interface TransferCommand {
 /**
  * A check on a player's stake that the wallet runs before it locks any account (responsible gaming's
  * judge-and-count, decision 0050), so that the check's row is locked before the accounts on every path.
- * On SQLite it runs at once (the single writer already holds the lock); on PostgreSQL it is a CTE of the
- * transfer's first statement, so it costs no round trip of its own. It throws, or says why, on a refusal;
- * the caller's transaction then rolls back with it.
+ * Where the database runs synchronous units (SQLite) it runs at once (`now`: the single writer already
+ * holds the lock); elsewhere (PostgreSQL) it is a CTE of the transfer's first statement (`inStatement`), so
+ * it costs no round trip of its own. It throws, or says why, on a refusal; the caller's transaction then
+ * rolls back with it.
  */
 export interface DebitGuard {
-  sqlite(): void;
-  pg: {
+  now(): void;
+  inStatement: {
     /** A data-modifying CTE (`name as (…)`) that takes the stake or takes nothing. */
     cte: RawBuilder<unknown>;
     /** True when the CTE took the stake. */

@@ -1,9 +1,8 @@
-import { rawSqliteOf, walCheckpointsOf } from '../../db/create-db';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../platform/clock';
 import type { StakeAccounts, StakeBatchWriter } from './wallet.stake-batch';
 import { PgStakeBatchWriter } from './pg/stake-batch';
-import { SqliteStakeBatchWriter } from './sqlite/stake-batch';
+import { sqliteStakeBatchWriterOf } from './sqlite/stake-batch';
 
 // The wallet's one public surface: the only way other modules move money. The wallet is the only code
 // that writes `accounts` and `transfers` (eslint.config.js keeps other modules out of its other files).
@@ -62,13 +61,8 @@ export function createStakeBatchWriter(deps: {
   batchesInFlight?: number | undefined;
 }): StakeBatchWriter {
   const maxDepth = deps.maxDepth ?? DEFAULT_WRITE_QUEUE_MAX_DEPTH;
-  const sqlite = rawSqliteOf(deps.db);
-  if (sqlite) {
-    return new SqliteStakeBatchWriter(deps.db, sqlite, deps.clock, {
-      maxDepth,
-      checkpoints: walCheckpointsOf(deps.db),
-    });
-  }
+  const sqlite = sqliteStakeBatchWriterOf(deps.db, deps.clock, { maxDepth });
+  if (sqlite) return sqlite;
   return new PgStakeBatchWriter(deps.clock, deps.accounts, {
     maxDepth,
     batchMax: deps.batchMax,

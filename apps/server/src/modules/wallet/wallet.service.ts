@@ -1,14 +1,12 @@
-import type SQLite from 'better-sqlite3';
 import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
-import { rawSqliteOf } from '../../db/create-db';
 import type { Db, Executor } from '../../db/database';
 import type { BatchUnit } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
 import { creditManyWithin, type CreditManyCommand } from './wallet.credit-many';
-import { SqliteLedgerStatements } from './sqlite/ledger.repository';
+import { sqliteLedgerOf, type SqliteLedgerStatements } from './sqlite/ledger.repository';
 import {
   assertTransferAmount,
   replayOf,
@@ -49,14 +47,14 @@ export class WalletService {
   private readonly playerAccountIds = new Map<number, number>();
   private sqliteTransfersOfDb: SqliteTransfers | null | undefined;
 
-  private readonly sqlite: SQLite.Database | undefined;
-  private sqliteCredits: SqliteLedgerStatements | undefined;
+  /** SQLite: the ledger's prepared statements (made on first use); undefined on PostgreSQL. */
+  private readonly sqlite: (() => SqliteLedgerStatements) | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
   ) {
-    this.sqlite = rawSqliteOf(db);
+    this.sqlite = sqliteLedgerOf(db);
   }
 
   /** Moves money in its own transaction; retried on lost races, replayed on a reused key. */
@@ -119,11 +117,11 @@ export class WalletService {
 
   private async guardedKeyLookup(trx: Executor, idempotencyKey: string, guard: DebitGuard) {
     if (this.sqlite) {
-      guard.sqlite();
+      guard.now();
       return repo.findTransferByKey(trx, idempotencyKey);
     }
-    const { taken, transfer } = await repo.findTransferByKeyGuarded(trx, idempotencyKey, guard.pg);
-    if (!taken) throw await guard.pg.refusal(trx);
+    const { taken, transfer } = await repo.findTransferByKeyGuarded(trx, idempotencyKey, guard.inStatement);
+    if (!taken) throw await guard.inStatement.refusal(trx);
     return transfer;
   }
 
@@ -216,9 +214,8 @@ export class WalletService {
    */
   sqliteTransfers(): SqliteTransfers | undefined {
     if (this.sqliteTransfersOfDb === undefined) {
-      const sqlite = rawSqliteOf(this.db);
-      this.sqliteTransfersOfDb = sqlite
-        ? new SqliteTransfers(sqlite, this.clock, this.playerAccountIds)
+      this.sqliteTransfersOfDb = this.sqlite
+        ? new SqliteTransfers(this.sqlite(), this.clock, this.playerAccountIds)
         : null;
     }
     return this.sqliteTransfersOfDb ?? undefined;
@@ -234,9 +231,7 @@ export class WalletService {
     cmd: CreditManyCommand,
   ): Promise<TransferReceipt[]> {
     if (cmd.credits.length === 0) return [];
-    // Prepared on first use: the tables exist only once the migrations ran.
-    if (this.sqlite) this.sqliteCredits ??= new SqliteLedgerStatements(this.sqlite);
-    return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs(), this.sqliteCredits);
+    return creditManyWithin(trx, await this.resolve(trx, from), cmd, this.clock.nowMs(), this.sqlite?.());
   }
 
   /** Account ids for a batched stake (the group-commit writers); ids never change, so they are cached. */

@@ -115,12 +115,12 @@ class SqliteBetPart implements SqliteStakeGame<BetSubmission, WrittenSubmission>
     // Responsible gaming: judged and counted before the debit (a refusal writes nothing); a debit refused
     // after it takes the count back, in the same transaction (the batch has no savepoints).
     const movement = movementOf(plan);
-    this.rg.stakeSqlite(playerId, movement, plan.totalRiel, nowMs);
+    this.rg.stakeInUnit(playerId, movement, plan.totalRiel, nowMs);
     let stake: TransferReceipt;
     try {
       stake = takeStake(stakeOf(sub));
     } catch (error) {
-      if (error instanceof AppError) this.rg.uncountSqlite(playerId, movement, plan.totalRiel, nowMs);
+      if (error instanceof AppError) this.rg.uncountInUnit(playerId, movement, plan.totalRiel, nowMs);
       throw error;
     }
     // The group and its stake commit together, and this batch holds the only writer: a used stake key

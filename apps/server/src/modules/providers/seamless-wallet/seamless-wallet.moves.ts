@@ -177,7 +177,7 @@ export async function placeBet(
         if (oneStatement) {
           const { rgTaken, moved } = await repo.betInOneStatement(
             trx,
-            deps.rg.stakeCtePg(playerId, 'SEAMLESS_BET', amount, nowMs),
+            deps.rg.stakeCte(playerId, 'SEAMLESS_BET', amount, nowMs),
             oneStatement.ctes,
             {
               ...record,
@@ -186,7 +186,7 @@ export async function placeBet(
             round,
           );
           if (!rgTaken) {
-            const why = await deps.rg.refusalPg(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
+            const why = await deps.rg.refusalOfCte(trx, playerId, 'SEAMLESS_BET', amount, nowMs);
             throw rgWalletRefusal(why, body.request_uuid) ?? why;
           }
           if (!moved) throw new AppError('INSUFFICIENT_FUNDS');

@@ -172,7 +172,7 @@ export function answerBeforeBalance(answerWithZeroBalance: string): string {
 
 /**
  * PostgreSQL, a bet in ONE statement (decision 0038): responsible gaming's judge-and-count (`rg_stake`,
- * `RgGuard.stakeCtePg`; the transfer CTEs must be built on `RG_STAKE_TAKEN`, so the rg row is locked before the
+ * `RgGuard.stakeCte`; the transfer CTEs must be built on `RG_STAKE_TAKEN`, so the rg row is locked before the
  * account, as every stake does), the player's half of the ledger transfer (the wallet's CTEs,
  * `WalletService.newTransferCtes`; the provider's half at the batch's end, decision 0045), the transaction
  * record with its stored answer (the player's balance after, filled in by the statement), and the round

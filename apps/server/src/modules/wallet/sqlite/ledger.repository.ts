@@ -1,7 +1,14 @@
 import type SQLite from 'better-sqlite3';
 import type { Riel } from '@lotto59/domain';
+import { onSqlite } from '../../../db/create-db';
+import type { Db } from '../../../db/database';
 import type { NewTransferRow } from '../wallet.repository';
 import type { TransferRow } from '../wallet.table';
+
+/** The ledger's statements of this database, prepared on first use; undefined on PostgreSQL. */
+export function sqliteLedgerOf(db: Db): (() => SqliteLedgerStatements) | undefined {
+  return onSqlite(db, (sqlite) => new SqliteLedgerStatements(sqlite));
+}
 
 /**
  * The ledger's SQL on SQLite, once, as prepared statements: the same statements as `wallet.repository.ts`

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { assert, riel, type Riel } from '@lotto59/domain';
+import { rawSqliteOf, walCheckpointsOf } from '../../../db/create-db';
 import type { Db } from '../../../db/database';
 import type { BackgroundCheckpoints } from '../../../db/sqlite-checkpointer';
 import { AppError } from '../../../errors/app-error';
@@ -76,6 +77,17 @@ class WriteFault extends Error {
  * constraint, a full disk): the whole batch rolls back and is written again one submission per
  * transaction, so that fault reaches only the submission that caused it.
  */
+/** This database's stake writer, with its background checkpointer if it has one; undefined on PostgreSQL. */
+export function sqliteStakeBatchWriterOf(
+  db: Db,
+  clock: Clock,
+  options: { maxDepth: number },
+): SqliteStakeBatchWriter | undefined {
+  const sqlite = rawSqliteOf(db);
+  if (!sqlite) return undefined;
+  return new SqliteStakeBatchWriter(db, sqlite, clock, { ...options, checkpoints: walCheckpointsOf(db) });
+}
+
 export class SqliteStakeBatchWriter implements StakeBatchWriter {
   private readonly queue: WriteQueue<QueuedStake>;
   private readonly checkpoints: BackgroundCheckpoints | undefined;

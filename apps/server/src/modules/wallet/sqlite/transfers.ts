@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { assert, type Riel } from '@lotto59/domain';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
@@ -13,7 +12,7 @@ import {
   type TransferReceipt,
 } from '../wallet.ledger';
 import type { NewTransferRow } from '../wallet.repository';
-import { SqliteLedgerStatements } from './ledger.repository';
+import type { SqliteLedgerStatements } from './ledger.repository';
 
 /**
  * `WalletService.transferWithin` on SQLite's raw handle, synchronous: the same rows in the same order
@@ -24,7 +23,6 @@ import { SqliteLedgerStatements } from './ledger.repository';
  * after the first write must roll back to the caller's savepoint, as with `transferWithin`.
  */
 export class SqliteTransfers {
-  private readonly sql: SqliteLedgerStatements;
   private readonly systemAccountIds = new Map<SystemAccount, number>();
 
   /**
@@ -34,12 +32,10 @@ export class SqliteTransfers {
    * their accounts in their own transactions), so it is a committed account, as the service requires.
    */
   constructor(
-    sqlite: SQLite.Database,
+    private readonly sql: SqliteLedgerStatements,
     private readonly clock: Clock,
     private readonly playerAccountIds: Map<number, number> = new Map(),
-  ) {
-    this.sql = new SqliteLedgerStatements(sqlite);
-  }
+  ) {}
 
   transferWithin(cmd: TransferCommand): TransferReceipt {
     assertTransferAmount(cmd.amount);

@@ -73,7 +73,7 @@ export class SqliteSeamlessMoves {
         tokens: this.deps.tokens,
         maintenance,
         isDisabled: (playerId) => this.deps.facts.isDisabled(playerId),
-        mayNotPlay: (playerId) => this.deps.rg.playRefusalSqlite(playerId) !== undefined,
+        mayNotPlay: (playerId) => this.deps.rg.playRefusalInUnit(playerId) !== undefined,
         maxBet: this.deps.maxBet,
       });
       if ('reply' in decision) return decision.reply;
@@ -83,7 +83,7 @@ export class SqliteSeamlessMoves {
       // Responsible gaming: judged and counted before the debit; the savepoint takes the count back if
       // the debit is then refused.
       try {
-        this.deps.rg.stakeSqlite(playerId, 'SEAMLESS_BET', amount, this.deps.clock.nowMs());
+        this.deps.rg.stakeInUnit(playerId, 'SEAMLESS_BET', amount, this.deps.clock.nowMs());
       } catch (error) {
         const refused = rgWalletRefusal(error, b.request_uuid);
         if (refused) return refused.reply;
@@ -175,7 +175,7 @@ export class SqliteSeamlessMoves {
         const bet = sql.findTransaction(provider, b.reference_transaction_uuid);
         throw new Refusal(winRefusal(bet, b, playerId, claim, rule));
       }
-      this.deps.rg.countSqlite(playerId, 'SEAMLESS_WIN', amount, nowMs);
+      this.deps.rg.countInUnit(playerId, 'SEAMLESS_WIN', amount, nowMs);
       const balance = this.moveMoney(
         {
           idempotencyKey: ledgerKey(provider, b.transaction_uuid),
@@ -269,7 +269,7 @@ export class SqliteSeamlessMoves {
       if (sql.roundHasWin(provider, bet.round_id) || !sql.markRolledBack(provider, bet.transaction_uuid)) {
         throw new Refusal(refusal('RS_ERROR_UNKNOWN', b.request_uuid));
       }
-      this.deps.rg.countSqlite(playerId, 'ROLLBACK', bet.amount, nowMs);
+      this.deps.rg.countInUnit(playerId, 'ROLLBACK', bet.amount, nowMs);
       const balance = this.moveMoney(
         {
           idempotencyKey: ledgerKey(provider, b.transaction_uuid),
