@@ -14,10 +14,12 @@ import { AuthService } from './modules/auth/auth.service';
 import { ClusterService } from './modules/cluster/cluster.service';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { SessionCache } from './modules/auth/session-cache';
+import { sessionLiveSql } from './modules/auth/sessions.repository';
 import { syncSessionLiveness } from './modules/auth/sqlite/session-liveness';
 import { argon2idHasher } from './platform/password-hasher';
 import { MaintenanceService } from './modules/maintenance/maintenance.service';
 import { PlayersService } from './modules/players/players.service';
+import { playerDisabledSql } from './modules/players/players.repository';
 import { syncDisabledFlag } from './modules/players/sqlite/disabled-flag';
 import { SettingsService } from './modules/settings/settings.service';
 import { TransactionsService } from './modules/transactions/transactions.service';
@@ -270,5 +272,6 @@ function playerFactsOf(db: Db, auth: AuthService, players: PlayersService): Play
     isSessionLive: (sessionId) => auth.isSessionLive(sessionId),
     isDisabled: async (playerId) => (await players.byId(playerId)).disabled === 1,
     inTransaction: isSessionLive && isDisabled ? { isSessionLive, isDisabled } : undefined,
+    inStatement: { isSessionLive: sessionLiveSql, isDisabled: playerDisabledSql },
   };
 }

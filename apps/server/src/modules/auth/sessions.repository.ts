@@ -1,8 +1,17 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { SessionEndReason } from './auth.table';
 
 export function findSession(ex: Executor, id: string) {
   return ex.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Whether the login session `sessionId` (a column of the caller's statement, or a value) has not been
+ * ended, as an expression of the caller's own statement: `findSession`'s liveness without a round trip.
+ */
+export function sessionLiveSql(sessionId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from sessions s where s.id = ${sessionId} and s.ended_at_ms is null)`;
 }
 
 export async function insertSession(

@@ -1,7 +1,16 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 
 export function findPlayerById(ex: Executor, id: number) {
   return ex.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Whether the operator disabled the player `playerId` (a column of the caller's statement, or a value), as an
+ * expression of the caller's own statement.
+ */
+export function playerDisabledSql(playerId: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from players p where p.id = ${playerId} and p.disabled = 1)`;
 }
 
 export function findPlayerByUsername(ex: Executor, username: string) {

@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+
 /**
  * What the provider wallets read of the auth and players modules: one port, filled by the composition root
  * (services.ts), so that neither module offers the wallet a method of its own and the wallet imports neither.
@@ -17,6 +19,14 @@ export interface PlayerFacts {
    * commit, decision 0021); absent elsewhere.
    */
   readonly inTransaction?: SyncPlayerFacts | undefined;
+  /**
+   * The same two reads as expressions of the caller's own statement, given the columns (or values) of the
+   * session id and the player id: read with the call's first facts, in the same round trip.
+   */
+  readonly inStatement: {
+    isSessionLive(sessionId: RawBuilder<unknown>): RawBuilder<boolean>;
+    isDisabled(playerId: RawBuilder<unknown>): RawBuilder<boolean>;
+  };
 }
 
 export interface SyncPlayerFacts {

@@ -23,20 +23,48 @@ export function findTransaction(ex: Executor, provider: ProviderCode, transactio
 /**
  * PostgreSQL: a call's transaction id and its token in ONE round trip (decision 0045): the two reads a
  * bet or a win makes before its move, which it checks in the order of providers.md §3 all the same.
- * Each row comes as JSON (its integers are safe: riel and epoch milliseconds).
+ * Each row comes as JSON (its integers are safe: riel and epoch milliseconds). With `player` (a bet), the
+ * token's login session and its player's flag come in the same round trip, read by the expressions of
+ * the modules that own them (the `PlayerFacts` port); false without a token.
  */
 export async function findTransactionAndToken(
   ex: Executor,
   provider: ProviderCode,
   transactionUuid: string,
   tokenHash: string,
-): Promise<{ transaction: TransactionRow | undefined; token: TokenRow | undefined }> {
-  const { rows } = await sql<{ t: TransactionRow | null; k: TokenRow | null }>`
+  player?: {
+    isSessionLive(sessionId: RawBuilder<unknown>): RawBuilder<boolean>;
+    isDisabled(playerId: RawBuilder<unknown>): RawBuilder<boolean>;
+  },
+): Promise<{
+  transaction: TransactionRow | undefined;
+  token: TokenRow | undefined;
+  sessionLive: boolean;
+  playerDisabled: boolean;
+}> {
+  const facts = player
+    ? sql`, coalesce(${player.isSessionLive(sql.ref('k.auth_session_id'))}, false) as session_live,
+          coalesce(${player.isDisabled(sql.ref('k.player_id'))}, false) as player_disabled`
+    : sql``;
+  const { rows } = await sql<{
+    t: TransactionRow | null;
+    k: TokenRow | null;
+    session_live?: boolean;
+    player_disabled?: boolean;
+  }>`
     select
       (select row_to_json(t) from provider_transactions t
         where t.provider = ${provider} and t.transaction_uuid = ${transactionUuid}) as t,
-      (select row_to_json(k) from provider_tokens k where k.token_hash = ${tokenHash}) as k`.execute(ex);
-  return { transaction: rows[0]?.t ?? undefined, token: rows[0]?.k ?? undefined };
+      row_to_json(k) as k ${facts}
+    from (select 1) as one
+    left join provider_tokens k on k.token_hash = ${tokenHash}`.execute(ex);
+  const row = rows[0];
+  return {
+    transaction: row?.t ?? undefined,
+    token: row?.k ?? undefined,
+    sessionLive: row?.session_live === true,
+    playerDisabled: row?.player_disabled === true,
+  };
 }
 
 export async function insertTransaction(

@@ -200,25 +200,31 @@ export class SeamlessWalletService {
     const b = body.data;
     // The site's switch is cached (MaintenanceService); read here, answered in its place in the unit.
     if (this.sqliteMoves) return this.sqliteMoves.bet(provider, b, await this.deps.maintenance.isOn());
-    // The facts are read in two rounds instead of four in a row (decision 0038), the first one statement
-    // (decision 0045), and judged in the order of providers.md §3 all the same (seamless-wallet.decide.ts).
+    // The facts in one round trip (decision 0054): the transaction id, the token, and the token's login
+    // session and player flag by the auth and players modules' own expressions; the site's switch is
+    // cached. They are judged in the order of providers.md §3 all the same (seamless-wallet.decide.ts).
     const hash = betHash(b);
-    const first = await repo.findTransactionAndToken(
-      this.deps.db,
-      provider,
-      b.transaction_uuid,
-      this.deps.tokens.hashOf(b.token),
-    );
-    // The player's facts only for a token that could be live: a replay or an unknown token needs none.
-    const known = first.transaction ? undefined : knownTokenOf(first.token, provider, b);
-    const player = known && !('status' in known) ? await this.playerFactsOf(known, b.amount) : undefined;
+    const [first, maintenance] = await Promise.all([
+      repo.findTransactionAndToken(
+        this.deps.db,
+        provider,
+        b.transaction_uuid,
+        this.deps.tokens.hashOf(b.token),
+        this.deps.facts.inStatement,
+      ),
+      this.deps.maintenance.isOn(),
+    ]);
+    // A break or an exclusion is judged in the bet's own statement (decision 0050), except over the
+    // wallet's maximum, where it must be known first to be answered before the limit.
+    const overMax = b.amount > this.deps.maxBet && !first.transaction ? first.token?.player_id : undefined;
+    const mayNotPlay = overMax === undefined ? undefined : await this.deps.rg.mayNotPlay(overMax);
     const decision = decideBet(provider, b, hash, {
       ...first,
-      isSessionLive: () => player?.sessionLive ?? false,
+      isSessionLive: () => first.sessionLive,
       tokens: this.deps.tokens,
-      maintenance: player?.maintenance ?? false,
-      isDisabled: () => player?.disabled ?? false,
-      mayNotPlay: player?.mayNotPlay === undefined ? undefined : () => player.mayNotPlay === true,
+      maintenance,
+      isDisabled: () => first.playerDisabled,
+      mayNotPlay: mayNotPlay === undefined ? undefined : () => mayNotPlay,
       maxBet: this.deps.maxBet,
     });
     if ('reply' in decision) return decision.reply;
@@ -227,20 +233,6 @@ export class SeamlessWalletService {
     const reply = await placeBet(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK') await this.deps.tokens.touch(token);
     return reply;
-  }
-
-  /**
-   * A bet's player facts, read side by side. A break or an exclusion is read here only for a bet over the
-   * wallet's maximum (rare): below it, the bet's own statement judges it with the stake's limits.
-   */
-  private async playerFactsOf(token: TokenRow, amount: number) {
-    const [sessionLive, disabled, maintenance, mayNotPlay] = await Promise.all([
-      this.deps.facts.isSessionLive(token.auth_session_id),
-      this.deps.facts.isDisabled(token.player_id),
-      this.deps.maintenance.isOn(),
-      amount > this.deps.maxBet ? this.deps.rg.mayNotPlay(token.player_id) : undefined,
-    ]);
-    return { sessionLive, disabled, maintenance, mayNotPlay };
   }
 
   private async win(provider: ProviderCode, parsed: unknown): Promise<WalletReply> {
