@@ -8,6 +8,7 @@ export * from './lotto59';
 export * from './lotto59/bet-slip';
 export * from './lotto59/number-picks';
 export * from './lotto59/result-grid';
+export * from './lotto59/stake-key';
 export * from './lottery';
 export * from './web-rules/winners-banner';
 export * from './web-rules/player-cookies';

@@ -1,4 +1,4 @@
-import { riel, type Riel } from '@lotto59/domain';
+import { LOTTO59_STAKE_KEY_PREFIX, riel, type Riel } from '@lotto59/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 
@@ -79,12 +79,13 @@ function branch(side: Side, f: StatementFilter, limit: number, cursor?: Statemen
 
 /**
  * The ticket a lotto 59 stake opens, for a row of the page (`page.*`): the first bet of the player's
- * submission whose key the stake's key carries (`bet-stake:<submission key>:<player>`, bets.repository.ts),
+ * submission whose key the stake's key carries (`bet-stake:<submission key>:<player>`, the domain's
+ * `lotto59StakeKey`),
  * read by the groups' `(player_id, idempotency_key)` key in the page's own statement (decision 0049: one round
  * trip a request). substr and length count characters alike on both databases.
  */
 function ticketOfStake(f: StatementFilter) {
-  const prefix = 'bet-stake:';
+  const prefix = LOTTO59_STAKE_KEY_PREFIX;
   const keyLength = sql`length(page.idempotency_key) - ${sql.lit(prefix.length + `:${f.playerId}`.length)}`;
   return sql`case when page.kind = 'bet_stake' and page.idempotency_key like ${sql.lit(`${prefix}%`)} then (
       select min(b.id) from lotto59_bet_groups g join lotto59_bets b on b.group_id = g.id

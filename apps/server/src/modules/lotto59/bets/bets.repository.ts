@@ -1,3 +1,4 @@
+import { lotto59StakeKey } from '@lotto59/domain';
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type { BetGroupsTable, BetsTable } from '../lotto59.table';
@@ -28,13 +29,9 @@ export const BET_COLUMNS = [
 
 export type BetRow = Awaited<ReturnType<typeof betsOfGroup>>[number];
 
-/**
- * The idempotency key of a submission's stake transfer: the client's key first (time-ordered UUID v7
- * keys then keep the transfers' key index growing at its end), then the player, since a key belongs to
- * its player.
- */
+/** The idempotency key of a submission's stake transfer (the domain's `lotto59StakeKey`). */
 export function stakeKeyOf(idempotencyKey: string, playerId: number): string {
-  return `bet-stake:${idempotencyKey}:${playerId}`;
+  return lotto59StakeKey(idempotencyKey, playerId);
 }
 
 export function findGroupByKey(ex: Executor, playerId: number, idempotencyKey: string) {
