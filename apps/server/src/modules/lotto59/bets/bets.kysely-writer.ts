@@ -74,16 +74,20 @@ export class KyselyBetWriter implements BetWriter {
     if (!round || round.status !== 'OPEN' || round.poll !== plan.poll) throw new AppError('ROUND_NOT_OPEN');
     if (nowMs >= round.close_at_ms) throw new AppError('BETTING_CLOSED');
 
-    // Responsible gaming, judged and counted before the debit in its transaction (a refusal rolls it back).
-    await this.rg.stakeWithin(trx, playerId, movementOf(plan), plan.totalRiel, nowMs);
-    const stake = await this.wallet.transferWithin(trx, {
-      idempotencyKey: repo.stakeKeyOf(key, playerId),
-      kind: 'bet_stake',
-      from: { playerId },
-      to: { system: 'house' },
-      amount: plan.totalRiel,
-      reference: `lotto59-round:${plan.roundId}`,
-    });
+    // Responsible gaming, judged and counted before the debit, by the wallet's debit guard (on PostgreSQL in
+    // the stake key's lookup: no statement of its own); a refusal rolls the transaction back.
+    const stake = await this.wallet.transferWithin(
+      trx,
+      {
+        idempotencyKey: repo.stakeKeyOf(key, playerId),
+        kind: 'bet_stake',
+        from: { playerId },
+        to: { system: 'house' },
+        amount: plan.totalRiel,
+        reference: `lotto59-round:${plan.roundId}`,
+      },
+      this.rg.debitGuard(playerId, movementOf(plan), plan.totalRiel, nowMs),
+    );
     // The stake's key is already used, so a concurrent duplicate committed after our group lookup (its
     // group and stake commit together): run again to answer with its result.
     if (stake.replayed) throw new ConcurrentDuplicate();
