@@ -205,13 +205,7 @@ export class SeamlessWalletService {
     // cached. They are judged in the order of providers.md §3 all the same (seamless-wallet.decide.ts).
     const hash = betHash(b);
     const [first, maintenance] = await Promise.all([
-      repo.findTransactionAndToken(
-        this.deps.db,
-        provider,
-        b.transaction_uuid,
-        this.deps.tokens.hashOf(b.token),
-        this.deps.facts.inStatement,
-      ),
+      this.callFacts(provider, b, this.deps.facts.inStatement),
       this.deps.maintenance.isOn(),
     ]);
     // A break or an exclusion is judged in the bet's own statement (decision 0050), except over the
@@ -229,7 +223,7 @@ export class SeamlessWalletService {
     });
     if ('reply' in decision) return decision.reply;
     const { token } = decision;
-    // The id was looked up above (replayOf): the move's first attempt need not look again.
+    // The id was looked up above (the decision's replay check): the move's first attempt need not look again.
     const reply = await placeBet(this.moves, provider, token.player_id, b, true);
     if (reply.status === 'RS_OK') await this.deps.tokens.touch(token);
     return reply;
@@ -240,17 +234,7 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
     if (this.sqliteMoves) return this.sqliteMoves.win(provider, b);
-    const decision = decideWin(
-      provider,
-      b,
-      winHash(b),
-      await repo.findTransactionAndToken(
-        this.deps.db,
-        provider,
-        b.transaction_uuid,
-        this.deps.tokens.hashOf(b.token),
-      ),
-    );
+    const decision = decideWin(provider, b, winHash(b), await this.callFacts(provider, b));
     if ('reply' in decision) return decision.reply;
     const { token } = decision;
     const reply = await payWin(this.moves, provider, token.player_id, b, true);
@@ -263,19 +247,22 @@ export class SeamlessWalletService {
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
     if (this.sqliteMoves) return this.sqliteMoves.rollback(provider, b);
-    const decision = decideRollback(
-      provider,
-      b,
-      rollbackHash(b),
-      await repo.findTransactionAndToken(
-        this.deps.db,
-        provider,
-        b.transaction_uuid,
-        this.deps.tokens.hashOf(b.token),
-      ),
-    );
+    const decision = decideRollback(provider, b, rollbackHash(b), await this.callFacts(provider, b));
     if ('reply' in decision) return decision.reply;
     return rollBack(this.moves, provider, decision.token.player_id, b);
+  }
+
+  /**
+   * PostgreSQL: a call's first facts in one round trip, its transaction id and its token (with `player`, the
+   * token's login session and player flag too).
+   */
+  private callFacts(
+    provider: ProviderCode,
+    b: { transaction_uuid: string; token: string },
+    player?: PlayerFacts['inStatement'],
+  ) {
+    const tokenHash = this.deps.tokens.hashOf(b.token);
+    return repo.findTransactionAndToken(this.deps.db, provider, b.transaction_uuid, tokenHash, player);
   }
 
   /**
