@@ -50,7 +50,7 @@ const SQL_OUTSIDE_REPOSITORIES = [
 /**
  * SQLite's raw handle (`rawSqliteOf`) and its prepared statements (`.prepare()`): the dialect's own code,
  * kept in `db/` and in dialect folders (`sqlite/`, `pg/`) or dialect-named files (`x.sqlite.ts`,
- * `x.pg-credit.repository.ts`), never on a service or a module's public surface.
+ * `x.pg.repository.ts`), never on a service or a module's public surface.
  */
 const RAW_SQLITE = [
   {
