@@ -138,15 +138,11 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
   });
 
   describe('2. a stale idle list changes nothing', () => {
-    it('the worker read the session idle; the player closed it and opened another: no second withdraw, neither session touched', async () => {
-      const s = await seat();
-      await open(s.browser, 10_000);
-      provider.summary = { shots: 12, stake: 2_400, payout: 3_100 };
-      provider.balances.set(s.user, 10_700);
-      t.clock.advanceMs(IDLE_MS + 1);
-
-      // The idle worker, held right after it read its list of idle sessions. On SQLite it reads through a
-      // connection of its own (as a second process would), so that holding it holds nobody else's.
+    /**
+     * The idle worker, held right after it read its list of idle sessions. On SQLite it reads through a
+     * connection of its own (as a second process would), so that holding it holds nobody else's.
+     */
+    async function idleWorkerHeldAfterItsRead() {
       const own = t.tdb.env.DATA_DIR ? openSqlite(join(t.tdb.env.DATA_DIR, 'lotto59.sqlite')) : undefined;
       const held = holdQuery(own?.db ?? t.tdb.db, selectFrom('fishing_sessions', 'last_active_ms'));
       const worker = new FishingService({
@@ -164,6 +160,17 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       const reading = held.arm();
       const pass = worker.closeIdle();
       await reading;
+      return { pass, release: () => held.release(), close: async () => own?.close() };
+    }
+
+    it('the worker read the session idle; the player closed it and opened another: no second withdraw, neither session touched', async () => {
+      const s = await seat();
+      await open(s.browser, 10_000);
+      provider.summary = { shots: 12, stake: 2_400, payout: 3_100 };
+      provider.balances.set(s.user, 10_700);
+      t.clock.advanceMs(IDLE_MS + 1);
+
+      const worker = await idleWorkerHeldAfterItsRead();
 
       // Meanwhile the player closes (10,700 back) and opens a new session with 30,000.
       const closed = await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
@@ -171,8 +178,8 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       provider.summary = { shots: 0, stake: 0, payout: 0 };
       await open(s.browser, 30_000);
       const [first, second] = await sessionsOf(s.player.id);
-      held.release();
-      expect(await pass).toBe(0);
+      worker.release();
+      expect(await worker.pass).toBe(0);
 
       expect(withdrawsOf(s.user)).toBe(1);
       expect(await sessionsOf(s.player.id)).toEqual([first, second]);
@@ -192,7 +199,7 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       expect(provider.balanceOf(s.player.id)).toBe(30_000);
       expect(await balanceOf(s.player.id)).toBe(START + 700 - 30_000);
       await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
-      await own?.close();
+      await worker.close();
     });
 
     it('the worker read the session idle; the player closed it and opened none: no second withdraw, the closed session kept', async () => {
@@ -204,29 +211,13 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       provider.balances.set(s.user, 9_400);
       t.clock.advanceMs(IDLE_MS + 1);
 
-      const own = t.tdb.env.DATA_DIR ? openSqlite(join(t.tdb.env.DATA_DIR, 'lotto59.sqlite')) : undefined;
-      const held = holdQuery(own?.db ?? t.tdb.db, selectFrom('fishing_sessions', 'last_active_ms'));
-      const worker = new FishingService({
-        db: held.db,
-        clock: t.clock,
-        wallet: t.app.services.wallet,
-        tokens: t.app.services.providers.tokens,
-        facts: { isDisabled: async (id) => (await t.app.services.players.byId(id)).disabled === 1 },
-        transfers: t.app.services.providers.transfers,
-        client: client(),
-        demoUrl: t.config.PROVIDER_DEMO_URL,
-        idleMs: IDLE_MS,
-        rg: t.app.services.rgGuard,
-      });
-      const reading = held.arm();
-      const pass = worker.closeIdle();
-      await reading;
+      const worker = await idleWorkerHeldAfterItsRead();
 
       const closed = await s.browser.post('/api/fishing/settoken', { provider: 4, token: null });
       expect(closed.json().data).toMatchObject({ state: 'NONE', amount: 9_400 });
       provider.summary = { shots: 0, stake: 0, payout: 0 };
-      held.release();
-      expect(await pass).toBe(0);
+      worker.release();
+      expect(await worker.pass).toBe(0);
 
       expect(withdrawsOf(s.user)).toBe(1);
       const [only] = await sessionsOf(s.player.id);
@@ -239,7 +230,7 @@ describe.each(TEST_DIALECTS)('fishing sessions at the edges on %s (decision 0041
       });
       expect((await transfersOf(s.player.id)).map((x) => x.direction)).toEqual(['IN', 'OUT']);
       expect(await balanceOf(s.player.id)).toBe(START - 600);
-      await own?.close();
+      await worker.close();
     });
   });
 
