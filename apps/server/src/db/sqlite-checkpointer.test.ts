@@ -57,6 +57,38 @@ describe('WAL checkpoints on a worker thread', () => {
     sqlite.close();
   });
 
+  it('does not trust an old report: a writer that has heard nothing for a while waits for a fresh one', async () => {
+    const file = fileIn();
+    const { sqlite, batch } = openWriter(file);
+    let clock = 0;
+    // The worker reports at its start and when asked, never on its own timer here: as a worker stuck
+    // in a long checkpoint on a busy machine looks to the writer.
+    const checkpoints = startBackgroundCheckpoints(sqlite, {
+      intervalMs: 60_000,
+      rewindAtFrames: 100,
+      staleAfterMs: 1_000,
+      now: () => clock,
+    });
+    await checkpoints.beforeWrite(); // the first report: an empty WAL
+    for (let n = 0; n < 20; n++) {
+      expect(checkpoints.beforeWrite()).toBeUndefined(); // the report is fresh
+      batch(n);
+    }
+    clock += 1_001;
+    // The WAL now holds hundreds of frames, which no report has told: the writer must ask.
+    const fresh = checkpoints.beforeWrite();
+    expect(fresh).toBeInstanceOf(Promise);
+    await fresh;
+    // The fresh report said the WAL was over its bound, so the writer waited until all of it was
+    // copied: the next transaction starts the WAL over.
+    expect(checkpoints.beforeWrite()).toBeUndefined();
+    batch(20);
+    const [{ log }] = sqlite.pragma('wal_checkpoint(PASSIVE)') as [{ log: number }];
+    expect(log).toBeLessThan(100);
+    await checkpoints.stop();
+    sqlite.close();
+  });
+
   it('lets the writer go on at once while the WAL is small', async () => {
     const { sqlite } = openWriter(fileIn());
     const checkpoints = startBackgroundCheckpoints(sqlite, { intervalMs: 5, rewindAtFrames: 1_000 });
