@@ -2,11 +2,11 @@ import { riel } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../../test/databases';
 import { newLedgerPlayer } from '../../../test/ledger-players';
-import { groupTransactions, type Transact } from '../../db/group-transaction';
 import { AppError } from '../../errors/app-error';
 import { systemClock } from '../../platform/clock';
-import type { SystemLeg } from './pg/transfer.repository';
 import { WalletService } from './wallet.service';
+import type { MoveLane } from './wallet.move-lane';
+import { createStakeBatchWriter } from './wallet.public';
 
 const pgOnly = TEST_DIALECTS.includes('postgres') ? describe : describe.skip;
 
@@ -19,16 +19,13 @@ const pgOnly = TEST_DIALECTS.includes('postgres') ? describe : describe.skip;
 pgOnly('transfers written in two halves in group-commit batches (PostgreSQL)', () => {
   let tdb: TestDatabase;
   let wallet: WalletService;
-  let transact: Transact<SystemLeg>;
+  let lane: MoveLane;
 
   beforeAll(async () => {
     tdb = await createTestDatabase('postgres');
     wallet = new WalletService(tdb.db, systemClock);
-    transact = groupTransactions<SystemLeg>(tdb.db, {
-      batchMax: 5,
-      batchesInFlight: 3,
-      finish: (trx, legs) => wallet.writeSystemLegs(trx, legs),
-    });
+    const writes = createStakeBatchWriter({ db: tdb.db, clock: systemClock, accounts: wallet });
+    lane = wallet.moveLane({ writes, batchMax: 5, batchesInFlight: 3 });
   });
   afterAll(() => tdb.drop());
 
@@ -71,27 +68,25 @@ pgOnly('transfers written in two halves in group-commit batches (PostgreSQL)', (
     const provider = { system: 'provider:3' as const };
     let refused = 0;
     const move = (playerId: number, key: string, amount: number, stake: boolean) =>
-      transact(
-        async (trx, unit) => {
-          const accountId = await wallet.knownPlayerAccountId(playerId);
-          return wallet.transferNewWithin(
-            trx,
-            {
+      lane
+        .transact(
+          async (_trx, moves) => {
+            const accountId = await wallet.knownPlayerAccountId(playerId);
+            return moves.move({
               idempotencyKey: key,
               kind: stake ? 'provider_bet' : 'provider_win',
               from: stake ? { accountId } : provider,
               to: stake ? provider : { accountId },
               amount: riel(amount),
               reference: key,
-            },
-            unit,
-          );
-        },
-        { key: playerId },
-      ).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') refused += 1;
-        else throw error;
-      });
+            });
+          },
+          { key: playerId },
+        )
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') refused += 1;
+          else throw error;
+        });
     // Per player: 4 stakes of 1,500 (the 4th is not covered), each followed by a win of 200.
     await Promise.all(
       players.map(async (playerId) => {

@@ -6,19 +6,22 @@ import { sqliteStakeBatchWriterOf } from './sqlite/stake-batch';
 
 // The wallet's one public surface: the only way other modules move money. The wallet is the only code
 // that writes `accounts` and `transfers` (eslint.config.js keeps other modules out of its other files).
-//  - one transfer: `WalletService.transfer` / `transferWithin` (inside the caller's transaction);
-//  - a provider move in a group-commit batch: `newTransferCtes` / `transferNewWithin` (the player's half now,
-//    the provider's half and the row at the batch's end, `writeSystemLegs`; decision 0045);
-//  - many credits from a system account: `WalletService.creditManyWithin` (settlement, refunds);
-//  - a group-commit stake batch: `createStakeBatchWriter` (one per process, shared by every game); its
-//    `run(write)` counts any other money write in the same bounded queue (ticket lottery, fishing, seamless).
+// Three doors (docs/ARCHITECTURE.md):
+//  - move: one transfer, idempotent by its key: `WalletService.transfer` / `transferWithin` (inside the
+//    caller's transaction);
+//  - creditMany: many credits from a system account, `WalletService.creditManyWithin` (settlement, refunds);
+//  - lane: a group-commit unit a product fills with its own rows inside the wallet's transaction, in the
+//    process's one bounded queue (`createStakeBatchWriter`, one per process): a stake batch's lane
+//    (`StakeBatchWriter.lane`, lotto 59), or a move lane (`WalletService.moveLane`, the seamless wallet's
+//    calls: the player's half now, the provider's half and the row at the batch's end, decision 0045). The
+//    queue's `run(write)` counts the products' other money writes in the same depth (ticket lottery, fishing).
 
 export { WalletService, type ReconcileReport } from './wallet.service';
 export { CashierService } from './cashier.service';
 export { TRANSFER_KINDS, type TransferKind } from './wallet.kinds';
 export type { SqliteTransfers } from './sqlite/transfers';
+export type { LaneMoves, MoveLane } from './wallet.move-lane';
 export type { CreditManyCommand } from './wallet.credit-many';
-export type { SystemLeg } from './pg/transfer.repository';
 export {
   SYSTEM_ACCOUNTS,
   type AccountRef,

@@ -5,6 +5,13 @@ import { rawSqliteOf } from '../../db/create-db';
 import { systemClock } from '../../platform/clock';
 import { newLedgerPlayer } from '../../../test/ledger-players';
 import { WalletService } from './wallet.service';
+import { createStakeBatchWriter } from './wallet.public';
+
+/** SQLite: the synchronous transfers a move lane gives its units (undefined on PostgreSQL). */
+function sqliteTransfersOf(wallet: WalletService, db: TestDatabase['db']) {
+  const writes = createStakeBatchWriter({ db, clock: systemClock, accounts: wallet });
+  return wallet.moveLane({ writes }).sqliteTransfers;
+}
 
 describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
   let tdb: TestDatabase;
@@ -31,7 +38,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
   }
 
   it('on SQLite, the synchronous transfer writes the rows transferWithin writes, with its refusals', async () => {
-    const transfers = wallet.sqliteTransfers();
+    const transfers = sqliteTransfersOf(wallet, tdb.db);
     const sqlite = rawSqliteOf(tdb.db);
     if (dialect !== 'sqlite') {
       expect(transfers).toBeUndefined();
@@ -189,7 +196,7 @@ describe.each(TEST_DIALECTS)('ledger on %s', (dialect) => {
     const keys = ['door-one', 'door-many'];
     const sqlite = rawSqliteOf(tdb.db);
     if (sqlite) {
-      sqlite.transaction(() => wallet.sqliteTransfers()!.transferWithin(cmd('door-sync')))();
+      sqlite.transaction(() => sqliteTransfersOf(wallet, tdb.db)!.transferWithin(cmd('door-sync')))();
       keys.push('door-sync');
     }
     const rows = await tdb.db

@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { assert, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../db/database';
-import type { BatchUnit } from '../../db/group-transaction';
+import { groupTransactions, type BatchUnit } from '../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../db/db-errors';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../platform/clock';
@@ -29,6 +29,8 @@ import {
 import * as repo from './wallet.repository';
 import { SqliteTransfers } from './sqlite/transfers';
 import type { StatementKind } from './wallet.repository';
+import type { LaneMoves, MoveLane } from './wallet.move-lane';
+import type { StakeBatchWriter } from './wallet.stake-batch';
 
 export interface ReconcileReport {
   ok: boolean;
@@ -46,6 +48,7 @@ export class WalletService {
   private readonly systemAccountIds = new Map<SystemAccount, number>();
   private readonly playerAccountIds = new Map<number, number>();
   private sqliteTransfersOfDb: SqliteTransfers | null | undefined;
+  private exactSqliteTransfersOfDb: SqliteTransfers | null | undefined;
 
   /** SQLite: the ledger's prepared statements (made on first use); undefined on PostgreSQL. */
   private readonly sqlite: (() => SqliteLedgerStatements) | undefined;
@@ -75,8 +78,19 @@ export class WalletService {
   /**
    * Moves money inside the caller's transaction (a bet's stake is debited with the bet rows). A stake's
    * `guard` (responsible gaming) runs first, before any account is locked: in the key's lookup on PostgreSQL.
+   *
+   * The transfer algorithm is written once per dialect: SQLite's is `SqliteTransfers.transferWithin`
+   * (synchronous prepared statements on the raw handle, which is the connection the caller's transaction
+   * holds), PostgreSQL's the statements below; `wallet.service.test.ts` runs the same cases on both.
    */
   async transferWithin(trx: Executor, cmd: TransferCommand, guard?: DebitGuard): Promise<TransferReceipt> {
+    const sqlite = this.exactSqliteTransfers();
+    if (sqlite) {
+      // Raw statements join the transaction that holds SQLite's one connection: it must be the caller's.
+      assert(trx.isTransaction, "transferWithin runs inside the caller's transaction");
+      guard?.now();
+      return sqlite.transferWithin(cmd);
+    }
     assertTransferAmount(cmd.amount);
     const [fromId, toId] = await Promise.all([this.resolve(trx, cmd.from), this.resolve(trx, cmd.to)]);
     assert(fromId !== toId, 'a transfer needs two different accounts');
@@ -86,7 +100,7 @@ export class WalletService {
       : await repo.findTransferByKey(trx, cmd.idempotencyKey);
     if (existing) return replayOf(existing, hash);
 
-    // Lock the two rows in id order so that opposite transfers cannot deadlock on PostgreSQL.
+    // Lock the two rows in id order so that opposite transfers cannot deadlock.
     let fromBalanceAfter: Riel | undefined;
     let toBalanceAfter: Riel;
     if (fromId < toId) {
@@ -116,25 +130,41 @@ export class WalletService {
   }
 
   private async guardedKeyLookup(trx: Executor, idempotencyKey: string, guard: DebitGuard) {
-    if (this.sqlite) {
-      guard.now();
-      return repo.findTransferByKey(trx, idempotencyKey);
-    }
     const { taken, transfer } = await repo.findTransferByKeyGuarded(trx, idempotencyKey, guard.inStatement);
     if (!taken) throw await guard.inStatement.refusal(trx);
     return transfer;
   }
 
   /**
-   * A transfer between a player and a system account that may go negative (a provider's), for a key the
-   * caller knows to be new (it looked its own record up in the same transaction, and the key is written only
-   * with that record), inside a group-commit batch (`unit`, db/group-transaction.ts). PostgreSQL (decision
-   * 0045): the player's half now, one statement (the conditional debit or the credit); the system account's
-   * half and the transfer row at the batch's end, once for the whole batch (`writeSystemLegs`). A key used
-   * after all is refused by its unique index at the batch's end (the batch then fails whole). SQLite:
-   * `transferWithin`. Answers the player's balance after.
+   * A lane of single moves (`MoveLane`: the seamless wallet's calls), one unit of a group commit each, in
+   * the process's one money queue (`writes`, the stake batch writer). PostgreSQL: `batchesInFlight`
+   * batches written at once, each on its own connection, the system halves of each written at its end.
    */
-  async transferNewWithin(trx: Executor, cmd: TransferCommand, unit: BatchUnit<SystemLeg>): Promise<Riel> {
+  moveLane(options: {
+    writes: Pick<StakeBatchWriter, 'run'>;
+    batchMax?: number | undefined;
+    batchesInFlight?: number | undefined;
+  }): MoveLane {
+    const transact = groupTransactions<SystemLeg>(this.db, {
+      ...(options.batchMax === undefined ? {} : { batchMax: options.batchMax }),
+      batchesInFlight: options.batchesInFlight ?? 1,
+      finish: (trx, legs) => this.writeSystemLegs(trx, legs),
+    });
+    return {
+      transact: (work, unitOptions) =>
+        options.writes.run(() => transact((trx, unit) => work(trx, this.laneMoves(trx, unit)), unitOptions)),
+      sqliteTransfers: this.sqliteTransfers(),
+    };
+  }
+
+  private laneMoves(trx: Executor, unit: BatchUnit<SystemLeg>): LaneMoves {
+    return {
+      move: (cmd) => this.moveInLane(trx, cmd, unit),
+      moveCtes: async (cmd, onlyIf) => (this.sqlite ? undefined : this.playerLeg(trx, cmd, unit, onlyIf)),
+    };
+  }
+
+  private async moveInLane(trx: Executor, cmd: TransferCommand, unit: BatchUnit<SystemLeg>): Promise<Riel> {
     if (this.sqlite) {
       const receipt = await this.transferWithin(trx, cmd);
       return 'system' in cmd.from ? receipt.toBalanceAfter : receipt.fromBalanceAfter;
@@ -143,23 +173,6 @@ export class WalletService {
     const moved = await movedBy(trx, leg.ctes);
     if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
     return leg.land(moved);
-  }
-
-  /**
-   * PostgreSQL: `transferNewWithin` as common table expressions for the caller's own statement, which
-   * writes its rows with the player's half in one round trip (`transfer_moved(id, from_balance_after,
-   * to_balance_after)`: no row when the debit is not covered). `land(row)` hands the system half to the
-   * batch and answers the player's balance after; call it once the statement has written the row.
-   * Undefined on SQLite.
-   */
-  async newTransferCtes(
-    trx: Executor,
-    cmd: TransferCommand,
-    unit: BatchUnit<SystemLeg>,
-    /** The caller's condition on its own CTEs: the player's half is written only when it holds. */
-    onlyIf?: RawBuilder<boolean>,
-  ): Promise<{ ctes: RawBuilder<unknown>; land: (moved: MovedRow) => Riel } | undefined> {
-    return this.sqlite ? undefined : this.playerLeg(trx, cmd, unit, onlyIf);
   }
 
   private async playerLeg(
@@ -184,8 +197,8 @@ export class WalletService {
     };
   }
 
-  /** The system halves and transfer rows of a batch's legs (`newTransferCtes`), before its COMMIT. */
-  async writeSystemLegs(trx: Executor, legs: readonly SystemLeg[]): Promise<void> {
+  /** The system halves and transfer rows of a batch's legs (`LaneMoves`), before its COMMIT. */
+  private async writeSystemLegs(trx: Executor, legs: readonly SystemLeg[]): Promise<void> {
     const written = await writeSystemLegs(trx, legs);
     assert(written === legs.length, 'every leg of the batch has its transfer row');
   }
@@ -208,11 +221,18 @@ export class WalletService {
   }
 
   /**
-   * On SQLite, `transferWithin` as synchronous prepared statements on the raw handle, for a hot path that
-   * writes inside a transaction it holds on that handle (the seamless wallet's group commit); undefined on
-   * PostgreSQL. One per service (the statements are prepared once).
+   * SQLite: `transferWithin`'s transfers. They read a player's account id in the caller's transaction every
+   * time (never cached): that transaction may be the one that opens the account, and may roll back.
    */
-  sqliteTransfers(): SqliteTransfers | undefined {
+  private exactSqliteTransfers(): SqliteTransfers | undefined {
+    if (this.exactSqliteTransfersOfDb === undefined) {
+      this.exactSqliteTransfersOfDb = this.sqlite ? new SqliteTransfers(this.sqlite(), this.clock) : null;
+    }
+    return this.exactSqliteTransfersOfDb ?? undefined;
+  }
+
+  /** SQLite: a move lane's synchronous transfers (`MoveLane.sqliteTransfers`), prepared once per service. */
+  private sqliteTransfers(): SqliteTransfers | undefined {
     if (this.sqliteTransfersOfDb === undefined) {
       this.sqliteTransfersOfDb = this.sqlite
         ? new SqliteTransfers(this.sqlite(), this.clock, this.playerAccountIds)

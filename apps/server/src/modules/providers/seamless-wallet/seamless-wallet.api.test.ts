@@ -274,8 +274,11 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
   it('SQLite writes the moves with its prepared statements (decision 0021), PostgreSQL as one statement each (0038)', async () => {
     const s = await seat(10_000);
     const viaKysely = vi.spyOn(t.app.services.wallet, 'transferWithin');
-    const inOneStatement = vi.spyOn(t.app.services.wallet, 'transferNewWithin');
-    const withTheRecord = vi.spyOn(t.app.services.wallet, 'newTransferCtes');
+    // The move lane's two paths (private to the wallet): a move alone, and a player's half for a caller's
+    // statement (which a move alone also takes on PostgreSQL).
+    const lanePaths = t.app.services.wallet as unknown as Record<'moveInLane' | 'playerLeg', () => unknown>;
+    const inOneStatement = vi.spyOn(lanePaths, 'moveInLane');
+    const playerHalves = vi.spyOn(lanePaths, 'playerLeg');
     try {
       const placed = bet(s, 1_000);
       const placedReply = await slots.call('bet', placed);
@@ -289,7 +292,7 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
       expect(await slots.call('rollback', back)).toMatchObject({ status: 'RS_OK', balance: 9_300 });
       expect(viaKysely).toHaveBeenCalledTimes(0);
       // PostgreSQL: the bets and the win with their records (one statement each), the rollback's transfer alone.
-      expect(withTheRecord).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 3);
+      expect(playerHalves).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 4);
       expect(inOneStatement).toHaveBeenCalledTimes(dialect === 'sqlite' ? 0 : 1);
       expect(await round(placed.round_id)).toMatchObject({ stake: 1_000, payout: 300, status: 'CLOSED' });
       expect(await round(cancelled.round_id)).toMatchObject({ stake: 0, status: 'ROLLED_BACK' });
@@ -307,7 +310,7 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     } finally {
       viaKysely.mockRestore();
       inOneStatement.mockRestore();
-      withTheRecord.mockRestore();
+      playerHalves.mockRestore();
     }
   });
 

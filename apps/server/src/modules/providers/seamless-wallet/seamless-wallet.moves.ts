@@ -6,11 +6,10 @@ import type {
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
 import type { Db, Executor } from '../../../db/database';
-import type { BatchUnit, Transact } from '../../../db/group-transaction';
 import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
-import type { SystemLeg, TransferCommand, WalletService } from '../../wallet/wallet.public';
+import type { LaneMoves, MoveLane, TransferCommand, WalletService } from '../../wallet/wallet.public';
 import { RG_STAKE_TAKEN, type RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import { providerAccount, winRuleOf, type WinRule } from '../providers.catalog';
 import * as repo from './seamless-wallet.repository';
@@ -23,7 +22,7 @@ import { businessHash, notEnoughMoney, ok, Refusal, refusal } from './wallet-rep
 // the ledger transfer (one per movement, idempotency key `prov:{provider}:{transaction_uuid}`, the
 // conditional debit of a bet), the transaction record with its answer, and the round row. On PostgreSQL the
 // transfer is written in two halves: the player's in the move's statement, the provider's and the transfer
-// row once for the batch before its COMMIT (WalletService.newTransferCtes / transferNewWithin, decision 0045).
+// row once for the batch before its COMMIT (the wallet's move lane, `LaneMoves`, decision 0045).
 // The caller has checked the signature, the token and the player; a replay never gets here twice.
 
 export interface MoveDeps {
@@ -31,10 +30,10 @@ export interface MoveDeps {
   clock: Clock;
   wallet: WalletService;
   /**
-   * The moves' transactions: several moves share one commit (db/group-transaction.ts); on PostgreSQL the
-   * provider's side of their transfers is written once at the batch's end (decision 0045).
+   * The wallet's move lane: several moves share one commit in the process's one money queue; on PostgreSQL
+   * the provider's side of their transfers is written once at the batch's end (decision 0045).
    */
-  transact: Transact<SystemLeg>;
+  lane: MoveLane;
   /** Responsible gaming: a bet judged and counted before its debit, wins and rollbacks counted. */
   rg: RgGuard;
 }
@@ -73,17 +72,17 @@ async function runMove(
   hash: string,
   seenNew: boolean,
   playerId: number,
-  work: (trx: Executor, unit: BatchUnit<SystemLeg>) => Promise<WalletReply>,
+  work: (trx: Executor, moves: LaneMoves) => Promise<WalletReply>,
 ): Promise<WalletReply> {
   const attempt = (lookUp: boolean) =>
     retryOnConflict(() =>
-      deps.transact(
-        async (trx, unit) => {
+      deps.lane.transact(
+        async (trx, moves) => {
           if (lookUp) {
             const existing = await repo.findTransaction(trx, provider, transactionUuid);
             if (existing) return replayOf(existing, action, hash);
           }
-          return work(trx, unit);
+          return work(trx, moves);
         },
         // One batch at a time holds a player's moves: batches never wait on each other's player rows.
         { key: playerId },
@@ -135,7 +134,7 @@ export async function placeBet(
       hash,
       seenNew,
       playerId,
-      async (trx, unit) => {
+      async (trx, moves) => {
         const nowMs = deps.clock.nowMs();
         const transfer = {
           idempotencyKey: ledgerKey(provider, body.transaction_uuid),
@@ -172,8 +171,7 @@ export async function placeBet(
         const roundNotOpenToBet = () => new Refusal(refusal('RS_ERROR_UNKNOWN', body.request_uuid));
         // PostgreSQL: the whole bet in one statement (decision 0038), responsible gaming's judge-and-count in
         // it before the debit (rg row, then accounts: the lock order of every stake); a bet of 0 moves no money.
-        const oneStatement =
-          amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit, RG_STAKE_TAKEN) : undefined;
+        const oneStatement = amount > 0 ? await moves.moveCtes(transfer, RG_STAKE_TAKEN) : undefined;
         if (oneStatement) {
           const { rgTaken, moved } = await repo.betInOneStatement(
             trx,
@@ -199,7 +197,7 @@ export async function placeBet(
         } catch (error) {
           throw rgWalletRefusal(error, body.request_uuid) ?? error;
         }
-        const balance = await moveMoney(deps, trx, unit, transfer, playerId);
+        const balance = await moveMoney(deps, trx, moves, transfer, playerId);
         const reply = ok(body.request_uuid, body.user, balance);
         const ownRound = await repo.insertBetWithRound(
           trx,
@@ -241,69 +239,77 @@ export async function payWin(
   const amount = riel(body.amount);
   const accountId = await deps.wallet.knownPlayerAccountId(playerId);
   const rule = winRuleOf(body.game_code);
-  return runMove(deps, provider, body.transaction_uuid, 'win', hash, seenNew, playerId, async (trx, unit) => {
-    // The round and the bet are claimed first, each by a conditional update (decision 0042): the round's
-    // takes its row lock, so a rollback of its bet has either committed or waits for us. A refusal below
-    // rolls the claim back with the rest.
-    const nowMs = deps.clock.nowMs();
-    const roundWin = {
-      provider,
-      roundId: body.round_id,
-      amount,
-      meta: metaText(body.meta),
-      closed: body.round_closed,
-      nowMs,
-    };
-    const betWin = { transactionUuid: body.reference_transaction_uuid, playerId, rule };
-    const refuse = async (claim: repo.WinClaim) => {
-      const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
-      return new Refusal(winRefusal(bet, body, playerId, claim, rule));
-    };
-    const record = {
-      provider,
-      transaction_uuid: body.transaction_uuid,
-      action: 'win' as const,
-      player_id: playerId,
-      game_code: body.game_code,
-      round_id: body.round_id,
-      amount,
-      reference_transaction_uuid: body.reference_transaction_uuid,
-      request_hash: hash,
-      rolled_back: 0 as const,
-      created_at_ms: nowMs,
-    };
-    const transfer = {
-      idempotencyKey: ledgerKey(provider, body.transaction_uuid),
-      kind: 'provider_win' as const,
-      from: providerAccount(provider),
-      to: { accountId },
-      amount,
-      reference: body.round_id,
-    };
-    // Responsible gaming counts the payout (never refused), before the credit; a refused claim below throws
-    // and the move's savepoint takes the count back with it.
-    await deps.rg.countWithin(trx, playerId, 'SEAMLESS_WIN', amount, nowMs);
-    // PostgreSQL: the claim, the player's credit and the record in ONE statement, the credit made only when
-    // the claim took (decisions 0038, 0045); a win of 0 moves no money.
-    const oneStatement =
-      amount > 0 ? await deps.wallet.newTransferCtes(trx, transfer, unit, repo.WIN_CLAIMED) : undefined;
-    if (oneStatement) {
-      const { claim, moved } = await repo.claimAndCreditWin(trx, roundWin, betWin, oneStatement.ctes, {
-        ...record,
-        answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
-      });
+  return runMove(
+    deps,
+    provider,
+    body.transaction_uuid,
+    'win',
+    hash,
+    seenNew,
+    playerId,
+    async (trx, moves) => {
+      // The round and the bet are claimed first, each by a conditional update (decision 0042): the round's
+      // takes its row lock, so a rollback of its bet has either committed or waits for us. A refusal below
+      // rolls the claim back with the rest.
+      const nowMs = deps.clock.nowMs();
+      const roundWin = {
+        provider,
+        roundId: body.round_id,
+        amount,
+        meta: metaText(body.meta),
+        closed: body.round_closed,
+        nowMs,
+      };
+      const betWin = { transactionUuid: body.reference_transaction_uuid, playerId, rule };
+      const refuse = async (claim: repo.WinClaim) => {
+        const bet = await repo.findTransaction(trx, provider, body.reference_transaction_uuid);
+        return new Refusal(winRefusal(bet, body, playerId, claim, rule));
+      };
+      const record = {
+        provider,
+        transaction_uuid: body.transaction_uuid,
+        action: 'win' as const,
+        player_id: playerId,
+        game_code: body.game_code,
+        round_id: body.round_id,
+        amount,
+        reference_transaction_uuid: body.reference_transaction_uuid,
+        request_hash: hash,
+        rolled_back: 0 as const,
+        created_at_ms: nowMs,
+      };
+      const transfer = {
+        idempotencyKey: ledgerKey(provider, body.transaction_uuid),
+        kind: 'provider_win' as const,
+        from: providerAccount(provider),
+        to: { accountId },
+        amount,
+        reference: body.round_id,
+      };
+      // Responsible gaming counts the payout (never refused), before the credit; a refused claim below throws
+      // and the move's savepoint takes the count back with it.
+      await deps.rg.countWithin(trx, playerId, 'SEAMLESS_WIN', amount, nowMs);
+      // PostgreSQL: the claim, the player's credit and the record in ONE statement, the credit made only when
+      // the claim took (decisions 0038, 0045); a win of 0 moves no money.
+      const oneStatement = amount > 0 ? await moves.moveCtes(transfer, repo.WIN_CLAIMED) : undefined;
+      if (oneStatement) {
+        const { claim, moved } = await repo.claimAndCreditWin(trx, roundWin, betWin, oneStatement.ctes, {
+          ...record,
+          answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+        });
+        if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
+        // The provider's account may go below zero: never, unless the ledger refuses.
+        if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
+        return ok(body.request_uuid, body.user, oneStatement.land(moved));
+      }
+      const claim = await repo.claimWin(trx, roundWin, betWin);
       if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
-      // The provider's account may go below zero: never, unless the ledger refuses.
-      if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
-      return ok(body.request_uuid, body.user, oneStatement.land(moved));
-    }
-    const claim = await repo.claimWin(trx, roundWin, betWin);
-    if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
-    const balance = await moveMoney(deps, trx, unit, transfer, playerId);
-    const reply = ok(body.request_uuid, body.user, balance);
-    await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
-    return reply;
-  });
+      const balance = await moveMoney(deps, trx, moves, transfer, playerId);
+      const reply = ok(body.request_uuid, body.user, balance);
+      await repo.insertTransaction(trx, { ...record, response_json: JSON.stringify(reply) });
+      return reply;
+    },
+  );
 }
 
 /**
@@ -357,7 +363,7 @@ export async function rollBack(
     hash,
     false,
     playerId,
-    async (trx, unit) => {
+    async (trx, moves) => {
       await repo.lockRound(trx, provider, body.round_id);
       const nowMs = deps.clock.nowMs();
       const record = async (amount: Riel, balance: number) => {
@@ -414,7 +420,7 @@ export async function rollBack(
       const balance = await moveMoney(
         deps,
         trx,
-        unit,
+        moves,
         {
           idempotencyKey: ledgerKey(provider, body.transaction_uuid),
           kind: 'provider_rollback',
@@ -438,12 +444,12 @@ export async function rollBack(
 async function moveMoney(
   deps: MoveDeps,
   trx: Executor,
-  unit: BatchUnit<SystemLeg>,
+  moves: LaneMoves,
   transfer: TransferCommand,
   playerId: number,
 ): Promise<number> {
   if (transfer.amount === 0) return deps.wallet.playerBalance(playerId, trx);
   // The move looked its transaction id up in this transaction (or its caller just before, `seenNew`), and
   // the ledger key is written only with that record: a new key, one statement on PostgreSQL.
-  return deps.wallet.transferNewWithin(trx, transfer, unit);
+  return moves.move(transfer);
 }

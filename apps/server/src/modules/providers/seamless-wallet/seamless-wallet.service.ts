@@ -8,10 +8,9 @@ import {
 } from '@lotto59/contract';
 import type { RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import type { Db } from '../../../db/database';
-import { groupTransactions, type Transact } from '../../../db/group-transaction';
 import type { Clock } from '../../../platform/clock';
 import type { MaintenanceService } from '../../maintenance/maintenance.service';
-import type { StakeBatchWriter, SystemLeg, WalletService } from '../../wallet/wallet.public';
+import type { StakeBatchWriter, WalletService } from '../../wallet/wallet.public';
 import { isProviderCode, PROVIDERS } from '../providers.catalog';
 import type { ProviderSecret } from '../provider-secrets';
 import { verifySignature } from '../provider-signing';
@@ -49,11 +48,6 @@ export interface WalletAnswer {
 }
 
 const ACTIONS = new Set(['balance', 'bet', 'win', 'rollback', 'session']);
-
-/** Each move waits in the shared write queue (its depth, its BUSY, its drain at shutdown), then commits. */
-function inQueue(writes: Pick<StakeBatchWriter, 'run'>, transact: Transact<SystemLeg>): Transact<SystemLeg> {
-  return (work, options) => writes.run(() => transact(work, options));
-}
 
 /**
  * PostgreSQL: batches of moves written at once, each on its own connection (decision 0045). They overlap
@@ -95,22 +89,16 @@ export class SeamlessWalletService {
       db: deps.db,
       clock: deps.clock,
       wallet: deps.wallet,
-      transact: inQueue(
-        deps.writes,
-        groupTransactions<SystemLeg>(deps.db, {
-          batchesInFlight: PG_MOVE_BATCHES_IN_FLIGHT,
-          finish: (trx, legs) => deps.wallet.writeSystemLegs(trx, legs),
-        }),
-      ),
+      // Each move waits in the shared write queue (its depth, its BUSY, its drain at shutdown), then commits.
+      lane: deps.wallet.moveLane({ writes: deps.writes, batchesInFlight: PG_MOVE_BATCHES_IN_FLIGHT }),
       rg: deps.rg,
     };
     this.sqliteMoves = sqliteSeamlessMovesOf({
       db: deps.db,
-      wallet: deps.wallet,
       facts: deps.facts,
       clock: deps.clock,
       tokens: deps.tokens,
-      transact: this.moves.transact,
+      lane: this.moves.lane,
       maxBet: deps.maxBet,
       rg: deps.rg,
     });

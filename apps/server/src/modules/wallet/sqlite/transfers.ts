@@ -30,11 +30,13 @@ export class SqliteTransfers {
    * an id never changes, so a move reads it once per player, not once per move (decision 0032). What this
    * class adds to it is read inside a move's transaction, where no account is ever created (players open
    * their accounts in their own transactions), so it is a committed account, as the service requires.
+   * Without the map, a player's account id is read in the caller's transaction every time (the general
+   * `WalletService.transferWithin`, whose caller may be opening the account).
    */
   constructor(
     private readonly sql: SqliteLedgerStatements,
     private readonly clock: Clock,
-    private readonly playerAccountIds: Map<number, number> = new Map(),
+    private readonly playerAccountIds?: Map<number, number>,
   ) {}
 
   transferWithin(cmd: TransferCommand): TransferReceipt {
@@ -86,11 +88,11 @@ export class SqliteTransfers {
   private resolve(ref: AccountRef): number {
     if ('accountId' in ref) return ref.accountId;
     if ('playerId' in ref) {
-      const known = this.playerAccountIds.get(ref.playerId);
+      const known = this.playerAccountIds?.get(ref.playerId);
       if (known !== undefined) return known;
       const id = this.sql.playerAccount(ref.playerId)?.id;
       if (id === undefined) throw new AppError('NOT_FOUND', 'Account not found.');
-      this.playerAccountIds.set(ref.playerId, id);
+      this.playerAccountIds?.set(ref.playerId, id);
       return id;
     }
     let id = this.systemAccountIds.get(ref.system);

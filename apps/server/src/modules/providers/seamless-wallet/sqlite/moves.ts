@@ -6,18 +6,12 @@ import type {
 } from '@lotto59/contract';
 import { riel, type Riel } from '@lotto59/domain';
 import { isUniqueViolation, retryOnConflict } from '../../../../db/db-errors';
-import type { Transact } from '../../../../db/group-transaction';
 import { rawSqliteOf } from '../../../../db/create-db';
 import type { Db } from '../../../../db/database';
 import { AppError } from '../../../../errors/app-error';
 import type { Clock } from '../../../../platform/clock';
 import type { RgGuard } from '../../../responsible-gaming/responsible-gaming.public';
-import type {
-  SqliteTransfers,
-  SystemLeg,
-  TransferCommand,
-  WalletService,
-} from '../../../wallet/wallet.public';
+import type { MoveLane, SqliteTransfers, TransferCommand } from '../../../wallet/wallet.public';
 import { providerAccount, winRuleOf } from '../../providers.catalog';
 import type { ProviderTokens, TokenRow } from '../../launch/provider-tokens.service';
 import { SqliteProviderStatements } from './statements.repository';
@@ -49,8 +43,8 @@ export interface SqliteMoveDeps {
   tokens: Pick<ProviderTokens, 'isExpired' | 'slideOf' | 'hashOf'>;
   /** The login session's liveness and the operator's flag, read inside the unit. */
   facts: SyncPlayerFacts;
-  /** The moves' transactions: the process's write queue around the group commit. */
-  transact: Transact<SystemLeg>;
+  /** The wallet's move lane: the process's write queue around the group commit. */
+  lane: Pick<MoveLane, 'transact'>;
   maxBet: number;
   /** Responsible gaming: a bet judged and counted before its debit, wins and rollbacks counted. */
   rg: RgGuard;
@@ -292,7 +286,7 @@ export class SqliteSeamlessMoves {
    * unique key refused (another process wrote the id first) runs it once more: it then sees that row.
    */
   private async run(unit: () => WalletReply): Promise<WalletReply> {
-    const attempt = () => retryOnConflict(() => this.deps.transact(async () => unit()));
+    const attempt = () => retryOnConflict(() => this.deps.lane.transact(async () => unit()));
     try {
       try {
         return await attempt();
@@ -327,12 +321,12 @@ export class SqliteSeamlessMoves {
 export function sqliteSeamlessMovesOf(
   deps: Omit<SqliteMoveDeps, 'sql' | 'transfers' | 'facts'> & {
     db: Db;
-    wallet: Pick<WalletService, 'sqliteTransfers'>;
+    lane: MoveLane;
     facts: PlayerFacts;
   },
 ): SqliteSeamlessMoves | undefined {
   const sqlite = rawSqliteOf(deps.db);
-  const transfers = deps.wallet.sqliteTransfers();
+  const transfers = deps.lane.sqliteTransfers;
   const facts = deps.facts.inTransaction;
   if (!sqlite || !transfers || !facts) return undefined;
   return new SqliteSeamlessMoves({
@@ -341,7 +335,7 @@ export function sqliteSeamlessMovesOf(
     facts,
     clock: deps.clock,
     tokens: deps.tokens,
-    transact: deps.transact,
+    lane: deps.lane,
     maxBet: deps.maxBet,
     rg: deps.rg,
   });
