@@ -86,7 +86,14 @@ export function createAnalytics(
     else timer ??= setTimeout(() => void flush(), ANALYTICS_FLUSH_DELAY_MS);
   }
 
-  return { track, flush, pending: () => queue.length };
+  /** Drops what is queued, unsent (tests: one test's screen views must not reach the next test's server). */
+  function discard(): void {
+    clearTimeout(timer);
+    timer = undefined;
+    queue = [];
+  }
+
+  return { track, flush, discard, pending: () => queue.length };
 }
 
 export type Analytics = ReturnType<typeof createAnalytics>;

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
+import { analytics } from '@/lib/analytics';
 import { notifications } from '@/lib/notifications';
 
 // Route modules are lazy: their first import in a test run is transformed on the fly and can take a moment.
@@ -30,6 +31,8 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   notifications.reset();
+  // The queue's 5 s timer would otherwise send this test's screen views in the middle of a later test.
+  analytics.discard();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
