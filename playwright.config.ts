@@ -59,7 +59,10 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   // Flows of several pages with an accessibility scan each took 20–24 s in CI: 30 s left no room for a busy moment.
-  timeout: 60_000,
+  // 90 s: on a slower VM (seventh session, a run queue of 10–14 on two cores while both workers played) the side
+  // menu's flow took 16 s alone and over 60 s beside the other worker, twice, in its accessibility scan. A bound
+  // for a hung test, not a wait: a passing test ends when it ends.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromium,
