@@ -223,7 +223,8 @@ test.describe('issue 26: what a new player tripped on', () => {
       )
       .not.toBe('PENDING');
     await page.goto(`/ticket/lotto59/${ticket}`);
-    await expect(page.getByTestId('draw-result')).toBeVisible();
+    // A page's first open with its calls: 5 s was not enough beside the other worker on a slower VM.
+    await expect(page.getByTestId('draw-result')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('recall-stake')).toHaveText('1,000 ៛');
     await expectNoSidewaysPan(page);
     for (const id of ['top-bar-username', 'top-bar-balance']) {

@@ -39,11 +39,14 @@ test('hot and cold numbers of the last draws beside the 1–59 grid, and the sav
     )
     .toBe(true);
 
-  const first = panel.getByTestId('stats-hot').getByRole('button').first();
-  const number = Number(await first.getAttribute('data-number'));
-  await first.click();
+  // The button of one number, not "the first button": a draw landing now renders the panel anew, and the first
+  // button may then be another number (a CI run clicked 25 after reading another).
+  const hotButtons = panel.getByTestId('stats-hot').getByRole('button');
+  const number = Number(await hotButtons.first().getAttribute('data-number'));
+  const hotNumber = panel.getByTestId('stats-hot').locator(`button[data-number="${number}"]`);
+  await hotNumber.click();
   await expect(page.getByLabel('លេខ', { exact: true })).toHaveValue(new RegExp(`\\b${number}\\b`));
-  await expect(first).toBeDisabled();
+  await expect(hotNumber).toBeDisabled();
 
   // Saved as the player's favourite numbers: kept on the server, shown again after a reload, a tap adds one.
   const favourites = page.getByTestId('favourites');
