@@ -80,8 +80,16 @@ export function judgeConditions(
   return conditions;
 }
 
-/** The SQL text with `:name` parameters; `max` is the dialect's two-argument maximum. */
-export function upsertText(judge: RgJudge, max: 'max' | 'greatest', returning: boolean): string {
+/**
+ * The SQL text with `:name` parameters; `max` is the dialect's two-argument maximum. `conditional`: the row
+ * is written only when `:only_if` holds (PostgreSQL, a condition of the caller's statement, `pgStatement`).
+ */
+export function upsertText(
+  judge: RgJudge,
+  max: 'max' | 'greatest',
+  returning: boolean,
+  conditional = false,
+): string {
   const set = PERIODS.flatMap((period) => [
     `${period}_wager = ${current(period, 'wager')} + :w`,
     `${period}_payout = ${current(period, 'payout')} + :p`,
@@ -92,18 +100,29 @@ export function upsertText(judge: RgJudge, max: 'max' | 'greatest', returning: b
   return `insert into rg_players (player_id, day_start_ms, week_start_ms, month_start_ms,
       day_wager, day_payout, day_deposit, week_wager, week_payout, week_deposit,
       month_wager, month_payout, month_deposit, updated_at_ms)
-    values (:player, :ds, :ws, :ms, :w, :p, :d, :w, :p, :d, :w, :p, :d, :now)
+    ${conditional ? 'select ' : 'values ('}:player, :ds, :ws, :ms, :w, :p, :d, :w, :p, :d, :w, :p, :d, :now${
+      conditional ? ' where :only_if' : ')'
+    }
     on conflict (player_id) do update set ${set.join(', ')}, updated_at_ms = :now
     ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
     ${returning ? 'returning player_id' : ''}`;
 }
 
-/** PostgreSQL: the text with each `:name` bound as a bigint parameter. */
-export function pgStatement(text: string, params: Partial<RgParams>): RawBuilder<{ player_id: number }> {
+/** PostgreSQL: the text with each `:name` bound as a bigint parameter, and `:only_if` as `onlyIf`. */
+export function pgStatement(
+  text: string,
+  params: Partial<RgParams>,
+  onlyIf?: RawBuilder<boolean>,
+): RawBuilder<{ player_id: number }> {
   const parts = text.split(/:(\w+)/);
-  const pieces: RawBuilder<unknown>[] = parts.map((part, i) =>
-    i % 2 === 0 ? sql.raw(part) : sql`cast(${params[part as keyof RgParams] ?? null} as bigint)`,
-  );
+  const pieces: RawBuilder<unknown>[] = parts.map((part, i) => {
+    if (i % 2 === 0) return sql.raw(part);
+    if (part === 'only_if') {
+      if (!onlyIf) throw new Error('responsible gaming: a conditional upsert without its condition');
+      return onlyIf;
+    }
+    return sql`cast(${params[part as keyof RgParams] ?? null} as bigint)`;
+  });
   return sql<{ player_id: number }>`${sql.join(pieces, sql``)}`;
 }
 
@@ -111,6 +130,8 @@ const PG_TEXT = {
   STAKE: upsertText('STAKE', 'greatest', true),
   DEPOSIT: upsertText('DEPOSIT', 'greatest', true),
   NONE: upsertText('NONE', 'greatest', true),
+  /** A count made only when the caller's condition holds. */
+  NONE_IF: upsertText('NONE', 'greatest', true, true),
 };
 
 /** PostgreSQL: the judge-and-count of one movement as the CTE `rg_stake` of a caller's statement. */
@@ -122,6 +143,23 @@ export function rgStakeCtePg(
 ): RawBuilder<unknown> {
   return sql`rg_stake as (${pgStatement(PG_TEXT[judge], paramsOf(playerId, counts, nowMs))})`;
 }
+
+/**
+ * PostgreSQL: the count of a payout (never refused) as the CTE `rg_count` of a caller's statement, made only
+ * when `onlyIf` holds (a win's claim took). The caller's credit is made conditional on `RG_COUNTED`, so the
+ * rg row is locked before the account, as on every path.
+ */
+export function rgCountCtePg(
+  playerId: number,
+  counts: RgCounts,
+  nowMs: number,
+  onlyIf: RawBuilder<boolean>,
+): RawBuilder<unknown> {
+  return sql`rg_count as (${pgStatement(PG_TEXT.NONE_IF, paramsOf(playerId, counts, nowMs), onlyIf)})`;
+}
+
+/** The condition a one-statement credit puts on its player half: `rg_count` counted the payout. */
+export const RG_COUNTED = sql<boolean>`exists (select 1 from rg_count)`;
 
 /** The condition a one-statement debit puts on its player half: `rg_stake` took the stake. */
 export const RG_STAKE_TAKEN = sql<boolean>`exists (select 1 from rg_stake)`;

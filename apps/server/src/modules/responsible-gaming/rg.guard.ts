@@ -14,6 +14,7 @@ import type { DebitGuard } from '../wallet/wallet.public';
 import {
   findRgRow,
   RG_STAKE_TAKEN,
+  rgCountCtePg,
   rgCountManyPg,
   rgUpsertPg,
   rgStakeCtePg,
@@ -28,7 +29,7 @@ function judgeOf(movement: RgMovement): RgJudge {
 }
 
 /** A one-statement debit's condition on its player half (RgGuard.stakeCte). */
-export { RG_STAKE_TAKEN } from './rg.counters.repository';
+export { RG_COUNTED, RG_STAKE_TAKEN } from './rg.counters.repository';
 
 /** The refusal of a movement the conditional upsert did not take, in the contract's words. */
 export function rgRefusal(
@@ -136,6 +137,20 @@ export class RgGuard {
    */
   stakeCte(playerId: number, movement: RgMovement, amount: number, nowMs: number): RawBuilder<unknown> {
     return rgStakeCtePg(judgeOf(movement), playerId, rgCountsOf(movement, amount), nowMs);
+  }
+
+  /**
+   * PostgreSQL: the count of a payout as the CTE `rg_count` of the caller's one statement (the seamless
+   * wallet's win), made only when `onlyIf` holds; the caller's credit is conditional on `RG_COUNTED`.
+   */
+  countCte(
+    playerId: number,
+    movement: RgMovement,
+    amount: number,
+    nowMs: number,
+    onlyIf: RawBuilder<boolean>,
+  ): RawBuilder<unknown> {
+    return rgCountCtePg(playerId, rgCountsOf(movement, amount), nowMs, onlyIf);
   }
 
   /** PostgreSQL: the refusal of a stake `rg_stake` did not take. */

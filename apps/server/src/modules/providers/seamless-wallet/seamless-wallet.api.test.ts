@@ -6,6 +6,8 @@ import { ProviderWalletClient, uuid } from '../../../../test/provider-wallet-cli
 import { createTestApp, TestBrowser, type TestContext } from '../../../../test/test-app';
 import { riel } from '@lotto59/domain';
 import * as repo from './seamless-wallet.repository';
+import { CallFactsReader } from './call-facts.reader';
+import type { PlayerFacts } from '../player-facts';
 import { SECRETS_FILE } from '../providers.public';
 
 const SECRET_3 = 'a1'.repeat(32);
@@ -676,6 +678,73 @@ describe.each(TEST_DIALECTS)('seamless wallet over real HTTP on %s (providers.md
     expect(secrets.find((x) => x.code === '5')).toMatchObject({ secret: stored['5'], source: 'file' });
     expect(secrets.find((x) => x.code === '3')).toMatchObject({ secret: SECRET_3, source: 'env' });
   });
+
+  it.runIf(dialect === 'postgres')(
+    'the calls of one turn read their first facts in ONE statement, each answered its own (decision 0056)',
+    async () => {
+      const a = await seat(10_000);
+      const b = await seat(10_000);
+      const placed = bet(a, 1_000);
+      expect(await slots.call('bet', placed)).toMatchObject({ status: 'RS_OK' });
+      await t.app.services.players.setFlags(b.player.id, { disabled: true });
+      // Counts the statements this reader sends.
+      let statements = 0;
+      const counted = t.tdb.db.withPlugin({
+        transformQuery: (args) => {
+          statements += 1;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      // The auth and players modules' expressions, as services.ts gives them to the wallet.
+      const seamless = t.app.services.providers.seamless as unknown as { deps: { facts: PlayerFacts } };
+      const reader = new CallFactsReader(counted, seamless.deps.facts.inStatement);
+      const tokens = t.app.services.providers.tokens;
+      const [known, fresh, disabled, unknownToken] = await Promise.all([
+        reader.read({
+          provider: '3',
+          transactionUuid: placed.transaction_uuid,
+          tokenHash: tokens.hashOf(a.token),
+        }),
+        reader.read({ provider: '3', transactionUuid: uuid(), tokenHash: tokens.hashOf(a.token) }),
+        reader.read({ provider: '3', transactionUuid: uuid(), tokenHash: tokens.hashOf(b.token) }),
+        // Another provider's id space: the bet above is not found under provider 2.
+        reader.read({ provider: '2', transactionUuid: placed.transaction_uuid, tokenHash: 'no such token' }),
+      ]);
+      expect(statements).toBe(1);
+      expect(known).toMatchObject({
+        transaction: { transaction_uuid: placed.transaction_uuid, action: 'bet', amount: 1_000 },
+        token: { player_id: a.player.id },
+        sessionLive: true,
+        playerDisabled: false,
+      });
+      expect(fresh).toMatchObject({
+        transaction: undefined,
+        token: { player_id: a.player.id },
+        sessionLive: true,
+      });
+      expect(disabled).toMatchObject({
+        transaction: undefined,
+        token: { player_id: b.player.id },
+        playerDisabled: true,
+      });
+      expect(unknownToken).toEqual({
+        transaction: undefined,
+        token: undefined,
+        sessionLive: false,
+        playerDisabled: false,
+      });
+      // A later turn is a statement of its own; a logout ends the token's session.
+      expect((await b.browser.post('/logout')).statusCode).toBeLessThan(300);
+      const later = await reader.read({
+        provider: '3',
+        transactionUuid: uuid(),
+        tokenHash: tokens.hashOf(b.token),
+      });
+      expect(statements).toBe(2);
+      expect(later).toMatchObject({ token: { player_id: b.player.id }, sessionLive: false });
+    },
+  );
 
   // Last: it closes the process's write queue, as a shutdown does.
   it('each move counts in the shared money write queue: once it closes, a bet is 503 BUSY and moves nothing', async () => {

@@ -10,7 +10,7 @@ import { isUniqueViolation, retryOnConflict } from '../../../db/db-errors';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../platform/clock';
 import type { LaneMoves, MoveLane, TransferCommand, WalletService } from '../../wallet/wallet.public';
-import { RG_STAKE_TAKEN, type RgGuard } from '../../responsible-gaming/responsible-gaming.public';
+import { RG_COUNTED, RG_STAKE_TAKEN, type RgGuard } from '../../responsible-gaming/responsible-gaming.public';
 import { providerAccount, winRuleOf, type WinRule } from '../providers.catalog';
 import * as repo from './seamless-wallet.repository';
 import { answerBeforeBalance } from './seamless-wallet.repository';
@@ -286,22 +286,32 @@ export async function payWin(
         amount,
         reference: body.round_id,
       };
-      // Responsible gaming counts the payout (never refused), before the credit; a refused claim below throws
-      // and the move's savepoint takes the count back with it.
-      await deps.rg.countWithin(trx, playerId, 'SEAMLESS_WIN', amount, nowMs);
-      // PostgreSQL: the claim, the player's credit and the record in ONE statement, the credit made only when
-      // the claim took (decisions 0038, 0045); a win of 0 moves no money.
-      const oneStatement = amount > 0 ? await moves.moveCtes(transfer, repo.WIN_CLAIMED) : undefined;
+      // PostgreSQL: the claim, responsible gaming's count of the payout (never refused), the player's credit
+      // and the record in ONE statement, the count made only when the claim took and the credit only when
+      // counted (decisions 0038, 0045, 0056: the rg row before the account, as on every path); a win of 0
+      // moves no money.
+      const oneStatement = amount > 0 ? await moves.moveCtes(transfer, RG_COUNTED) : undefined;
       if (oneStatement) {
-        const { claim, moved } = await repo.claimAndCreditWin(trx, roundWin, betWin, oneStatement.ctes, {
-          ...record,
-          answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
-        });
+        const counted = deps.rg.countCte(playerId, 'SEAMLESS_WIN', amount, nowMs, repo.WIN_CLAIMED);
+        const { claim, moved } = await repo.claimAndCreditWin(
+          trx,
+          roundWin,
+          betWin,
+          counted,
+          oneStatement.ctes,
+          {
+            ...record,
+            answerBeforeBalance: answerBeforeBalance(JSON.stringify(ok(body.request_uuid, body.user, 0))),
+          },
+        );
         if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
         // The provider's account may go below zero: never, unless the ledger refuses.
         if (!moved) throw new AppError('INSUFFICIENT_FUNDS');
         return ok(body.request_uuid, body.user, oneStatement.land(moved));
       }
+      // Responsible gaming counts the payout (never refused), before the credit; a refused claim below throws
+      // and the move's savepoint takes the count back with it.
+      await deps.rg.countWithin(trx, playerId, 'SEAMLESS_WIN', amount, nowMs);
       const claim = await repo.claimWin(trx, roundWin, betWin);
       if (!claim.roundOpen || !claim.betClaimed) throw await refuse(claim);
       const balance = await moveMoney(deps, trx, moves, transfer, playerId);

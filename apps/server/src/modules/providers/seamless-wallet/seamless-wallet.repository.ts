@@ -20,51 +20,66 @@ export function findTransaction(ex: Executor, provider: ProviderCode, transactio
     .executeTakeFirst();
 }
 
+/** What a call reads before it is decided: its transaction id's record, its token, the token's player. */
+export interface CallFacts {
+  transaction: TransactionRow | undefined;
+  token: TokenRow | undefined;
+  /** The token's login session is not ended (false without a token). */
+  sessionLive: boolean;
+  /** The token's player is disabled by the operator (false without a token). */
+  playerDisabled: boolean;
+}
+
+/** The keys of one call's facts. */
+export interface CallFactsKey {
+  provider: ProviderCode;
+  transactionUuid: string;
+  tokenHash: string;
+}
+
 /**
- * PostgreSQL: a call's transaction id and its token in ONE round trip (decision 0045): the two reads a
- * bet or a win makes before its move, which it checks in the order of providers.md §3 all the same.
- * Each row comes as JSON (its integers are safe: riel and epoch milliseconds). With `player` (a bet), the
- * token's login session and its player's flag come in the same round trip, read by the expressions of
- * the modules that own them (the `PlayerFacts` port); false without a token.
+ * PostgreSQL: the first facts of several calls in ONE round trip (decisions 0045, 0056): for each call its
+ * transaction id's record and its token, with the token's login session and its player's flag read by the
+ * expressions of the modules that own them (the `PlayerFacts` port). The calls check them in the order of
+ * providers.md §3 all the same. Each row comes as JSON (its integers are safe: riel and epoch milliseconds).
+ * Answers in the order of `keys`.
  */
-export async function findTransactionAndToken(
+export async function findCallFacts(
   ex: Executor,
-  provider: ProviderCode,
-  transactionUuid: string,
-  tokenHash: string,
-  player?: {
+  keys: readonly CallFactsKey[],
+  player: {
     isSessionLive(sessionId: RawBuilder<unknown>): RawBuilder<boolean>;
     isDisabled(playerId: RawBuilder<unknown>): RawBuilder<boolean>;
   },
-): Promise<{
-  transaction: TransactionRow | undefined;
-  token: TokenRow | undefined;
-  sessionLive: boolean;
-  playerDisabled: boolean;
-}> {
-  const facts = player
-    ? sql`, coalesce(${player.isSessionLive(sql.ref('k.auth_session_id'))}, false) as session_live,
-          coalesce(${player.isDisabled(sql.ref('k.player_id'))}, false) as player_disabled`
-    : sql``;
+): Promise<CallFacts[]> {
   const { rows } = await sql<{
+    i: string;
     t: TransactionRow | null;
     k: TokenRow | null;
-    session_live?: boolean;
-    player_disabled?: boolean;
+    session_live: boolean;
+    player_disabled: boolean;
   }>`
-    select
+    select q.i,
       (select row_to_json(t) from provider_transactions t
-        where t.provider = ${provider} and t.transaction_uuid = ${transactionUuid}) as t,
-      row_to_json(k) as k ${facts}
-    from (select 1) as one
-    left join provider_tokens k on k.token_hash = ${tokenHash}`.execute(ex);
-  const row = rows[0];
-  return {
-    transaction: row?.t ?? undefined,
-    token: row?.k ?? undefined,
-    sessionLive: row?.session_live === true,
-    playerDisabled: row?.player_disabled === true,
-  };
+        where t.provider = q.provider and t.transaction_uuid = q.transaction_uuid) as t,
+      row_to_json(k) as k,
+      coalesce(${player.isSessionLive(sql.ref('k.auth_session_id'))}, false) as session_live,
+      coalesce(${player.isDisabled(sql.ref('k.player_id'))}, false) as player_disabled
+    from unnest(cast(${keys.map((k) => k.provider)} as text[]),
+      cast(${keys.map((k) => k.transactionUuid)} as text[]),
+      cast(${keys.map((k) => k.tokenHash)} as text[]))
+      with ordinality as q(provider, transaction_uuid, token_hash, i)
+    left join provider_tokens k on k.token_hash = q.token_hash`.execute(ex);
+  const facts: CallFacts[] = new Array(keys.length);
+  for (const row of rows) {
+    facts[Number(row.i) - 1] = {
+      transaction: row.t ?? undefined,
+      token: row.k ?? undefined,
+      sessionLive: row.session_live === true,
+      playerDisabled: row.player_disabled === true,
+    };
+  }
+  return facts;
 }
 
 export async function insertTransaction(
@@ -258,15 +273,15 @@ export async function betInOneStatement(
 }
 
 /**
- * The condition a win's ledger CTEs are given (`WalletService.newTransferCtes`): the player is credited only
- * when `claimAndCreditWin`'s claim on the bet took.
+ * The condition of a win's count of the payout in `claimAndCreditWin` (its `rg_count`, on which the
+ * player's credit waits): the claim on the bet took.
  */
 export const WIN_CLAIMED = sql<boolean>`exists (select 1 from bet_win)`;
 
 /**
  * PostgreSQL, a win in ONE statement (decisions 0038, 0045): the claim on its round and its bet
  * (`claimWin`, the round first), the player's half of the ledger transfer (the wallet's CTEs, built with
- * `WIN_CLAIMED`: no credit unless the bet's claim took), and the transaction record with its stored answer.
+ * `RG_COUNTED`: no credit unless responsible gaming counted it, which it does only when the bet's claim took), and the transaction record with its stored answer.
  * The round's update takes its lock first (the bet's update reads it, the credit reads the bet's), and each
  * update re-checks its row at its latest committed version, as `claimWin` explains. `moved` is undefined when
  * nothing was credited: the claim did not take (the caller refuses, and its savepoint takes the round's
@@ -276,6 +291,8 @@ export async function claimAndCreditWin(
   ex: Executor,
   round: RoundWin,
   bet: BetWin,
+  /** Responsible gaming's count of the payout, the CTE `rg_count`, made only when the bet's claim took. */
+  rgCount: RawBuilder<unknown>,
   transferCtes: RawBuilder<unknown>,
   record: Omit<Insertable<ProviderTransactionsTable>, 'response_json'> & { answerBeforeBalance: string },
 ): Promise<{ claim: WinClaim; moved: MovedRow | undefined }> {
@@ -284,6 +301,7 @@ export async function claimAndCreditWin(
     bet_win as (${betWinUpdate(ex, round, bet)
       .where(sql<boolean>`(select count(*) from round_win) = 1`)
       .returning('provider')}),
+    ${rgCount},
     ${transferCtes},
     move_record as (
       ${recordInsert(record, sql`m.to_balance_after`)}

@@ -16,7 +16,6 @@ import type { ProviderSecret } from '../provider-secrets';
 import { verifySignature } from '../provider-signing';
 import type { ProviderTokens, TokenRow } from '../launch/provider-tokens.service';
 import type { ProviderCode } from '../providers.table';
-import * as repo from './seamless-wallet.repository';
 import {
   betHash,
   payWin,
@@ -29,6 +28,7 @@ import {
 import { sqliteSeamlessMovesOf, type SqliteSeamlessMoves } from './sqlite/moves';
 import type { PlayerFacts } from '../player-facts';
 import { decideBet, decideRollback, decideWin, knownTokenOf } from './seamless-wallet.decide';
+import { CallFactsReader } from './call-facts.reader';
 import { ok, refusal } from './wallet-replies';
 
 /** One signed call as the route received it: the raw body is verified before anything parses it. */
@@ -65,6 +65,8 @@ export class SeamlessWalletService {
   private readonly moves: MoveDeps;
   /** SQLite: the moves as synchronous units of prepared statements in the group commit (decision 0021). */
   private readonly sqliteMoves: SqliteSeamlessMoves | undefined;
+  /** PostgreSQL: the calls' first facts, read together for the calls of one turn. */
+  private readonly facts: CallFactsReader;
 
   constructor(
     private readonly deps: {
@@ -102,6 +104,7 @@ export class SeamlessWalletService {
       maxBet: deps.maxBet,
       rg: deps.rg,
     });
+    this.facts = new CallFactsReader(deps.db, deps.facts.inStatement);
   }
 
   async call(call: WalletCall): Promise<WalletAnswer> {
@@ -193,7 +196,7 @@ export class SeamlessWalletService {
     // cached. They are judged in the order of providers.md §3 all the same (seamless-wallet.decide.ts).
     const hash = betHash(b);
     const [first, maintenance] = await Promise.all([
-      this.callFacts(provider, b, this.deps.facts.inStatement),
+      this.callFacts(provider, b),
       this.deps.maintenance.isOn(),
     ]);
     // A break or an exclusion is judged in the bet's own statement (decision 0050), except over the
@@ -241,16 +244,12 @@ export class SeamlessWalletService {
   }
 
   /**
-   * PostgreSQL: a call's first facts in one round trip, its transaction id and its token (with `player`, the
-   * token's login session and player flag too).
+   * PostgreSQL: a call's first facts, its transaction id and its token with the token's login session and
+   * player flag, in the one read of the calls of this turn.
    */
-  private callFacts(
-    provider: ProviderCode,
-    b: { transaction_uuid: string; token: string },
-    player?: PlayerFacts['inStatement'],
-  ) {
+  private callFacts(provider: ProviderCode, b: { transaction_uuid: string; token: string }) {
     const tokenHash = this.deps.tokens.hashOf(b.token);
-    return repo.findTransactionAndToken(this.deps.db, provider, b.transaction_uuid, tokenHash, player);
+    return this.facts.read({ provider, transactionUuid: b.transaction_uuid, tokenHash });
   }
 
   /**
