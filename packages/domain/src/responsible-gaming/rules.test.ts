@@ -58,6 +58,23 @@ describe('periods in Phnom Penh time (spec §1)', () => {
       '2026-10-31T17:00:00.000Z',
     ]);
   });
+
+  it('answers anew from the first instant of the next local day (the last answer is kept for its day only)', () => {
+    // Sunday 2026-11-29 23:59:59.999 and Monday 00:00 in Phnom Penh, asked in turn: a new day and a new week;
+    // then 2026-11-30 23:59:59.999 and Tuesday 2026-12-01 00:00: a new day and a new month, the same week.
+    const sundayLast = Date.UTC(2026, 10, 29, 16, 59, 59, 999);
+    const asked = [sundayLast, sundayLast + 1, sundayLast + 24 * H, sundayLast + 24 * H + 1, sundayLast];
+    expect(asked.map((at) => Object.values(rgPeriodStarts(at)).map(iso))).toEqual([
+      ['2026-11-28T17:00:00.000Z', '2026-11-22T17:00:00.000Z', '2026-10-31T17:00:00.000Z'],
+      ['2026-11-29T17:00:00.000Z', '2026-11-29T17:00:00.000Z', '2026-10-31T17:00:00.000Z'],
+      ['2026-11-29T17:00:00.000Z', '2026-11-29T17:00:00.000Z', '2026-10-31T17:00:00.000Z'],
+      ['2026-11-30T17:00:00.000Z', '2026-11-29T17:00:00.000Z', '2026-11-30T17:00:00.000Z'],
+      ['2026-11-28T17:00:00.000Z', '2026-11-22T17:00:00.000Z', '2026-10-31T17:00:00.000Z'],
+    ]);
+    // Another time zone is never answered from the last one's day.
+    expect(iso(rgPeriodStarts(sundayLast, 'UTC').DAY)).toBe('2026-11-29T00:00:00.000Z');
+    expect(iso(rgPeriodStarts(sundayLast).DAY)).toBe('2026-11-28T17:00:00.000Z');
+  });
 });
 
 describe('what counts (spec §2)', () => {

@@ -74,13 +74,30 @@ export function rgPeriodRange(
   };
 }
 
+/**
+ * The last answer of `rgPeriodStarts` and the local day it holds for: the three starts change only when the
+ * day does, and every stake and payout asks (their calendar arithmetic was ≈ 3 % of a seamless pair's CPU).
+ */
+let lastStarts:
+  | { timeZone: string; dayStartMs: number; dayEndMs: number; starts: Readonly<Record<RgPeriod, number>> }
+  | undefined;
+
 /** The starts of the three periods holding `atMs`: the keys the per-player counters are kept under. */
-export function rgPeriodStarts(atMs: number, timeZone: string = RG_TIME_ZONE): Record<RgPeriod, number> {
-  return {
-    DAY: rgPeriodRange('DAY', atMs, timeZone).startMs,
+export function rgPeriodStarts(
+  atMs: number,
+  timeZone: string = RG_TIME_ZONE,
+): Readonly<Record<RgPeriod, number>> {
+  const last = lastStarts;
+  if (last && last.timeZone === timeZone && atMs >= last.dayStartMs && atMs < last.dayEndMs)
+    return last.starts;
+  const day = rgPeriodRange('DAY', atMs, timeZone);
+  const starts = Object.freeze({
+    DAY: day.startMs,
     WEEK: rgPeriodRange('WEEK', atMs, timeZone).startMs,
     MONTH: rgPeriodRange('MONTH', atMs, timeZone).startMs,
-  };
+  });
+  lastStarts = { timeZone, dayStartMs: day.startMs, dayEndMs: day.endMs, starts };
+  return starts;
 }
 
 /** A movement of the player's money, as responsible gaming counts it (spec §2). */
