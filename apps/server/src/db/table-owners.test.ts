@@ -105,6 +105,20 @@ describe('table owners', () => {
     ]);
   });
 
+  it('the ledger writes its transfers in one file per dialect (issue 23)', () => {
+    const writers = serverSources()
+      .filter((file) =>
+        [KYSELY_WRITE, SQL_WRITE].some((pattern) =>
+          [...file.text.matchAll(pattern)].some((m) => m[1]!.toLowerCase() === 'transfers'),
+        ),
+      )
+      .map((file) => file.path);
+    expect(writers.sort()).toEqual([
+      'modules/wallet/pg/insert-transfers.repository.ts',
+      'modules/wallet/sqlite/ledger.repository.ts',
+    ]);
+  });
+
   it('no file of the server writes a table its module does not own, nor outside a repository', () => {
     const files = serverSources();
     expect(files.length).toBeGreaterThan(100);

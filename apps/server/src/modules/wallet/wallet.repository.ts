@@ -2,6 +2,7 @@ import { riel, type Riel } from '@lotto59/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { AccountKind, TransferRow } from './wallet.table';
+import { insertTransfers } from './pg/insert-transfers.repository';
 
 // All SQL of the ledger. Each function takes the executor first so it runs inside the caller's transaction.
 
@@ -108,9 +109,13 @@ export interface NewTransferRow {
   created_at_ms: number;
 }
 
+/** PostgreSQL: one transfer row, through `insertTransfers` (the dialect's only insert of transfer rows); answers its id. */
 export async function insertTransfer(ex: Executor, row: NewTransferRow): Promise<number> {
-  const { id } = await ex.insertInto('transfers').values(row).returning('id').executeTakeFirstOrThrow();
-  return id;
+  const { rows } = await sql<{ id: number }>`${insertTransfers(sql`values (${row.idempotency_key},
+    ${row.request_hash}, ${row.kind}, ${row.from_account_id}, ${row.to_account_id}, ${row.amount},
+    ${row.from_balance_after}, ${row.to_balance_after}, ${row.reference}, ${row.note}, ${row.created_at_ms})`)}
+    returning id`.execute(ex);
+  return rows[0]!.id;
 }
 
 /**
