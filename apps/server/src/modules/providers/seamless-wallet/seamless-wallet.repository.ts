@@ -33,7 +33,8 @@ export interface CallFacts {
 /** The keys of one call's facts. */
 export interface CallFactsKey {
   provider: ProviderCode;
-  transactionUuid: string;
+  /** Null for a call without one (a balance): no record is looked up. */
+  transactionUuid: string | null;
   tokenHash: string;
 }
 

@@ -27,7 +27,7 @@ import {
 } from './seamless-wallet.moves';
 import { sqliteSeamlessMovesOf, type SqliteSeamlessMoves } from './sqlite/moves';
 import type { PlayerFacts } from '../player-facts';
-import { decideBet, decideRollback, decideWin, knownTokenOf } from './seamless-wallet.decide';
+import { decideBet, decideRollback, decideWin, liveTokenOf } from './seamless-wallet.decide';
 import { CallFactsReader } from './call-facts.reader';
 import { ok, refusal } from './wallet-replies';
 
@@ -179,7 +179,11 @@ export class SeamlessWalletService {
     const body = walletBalanceRequestSchema.safeParse(parsed);
     if (!body.success) return refusal('RS_ERROR_UNKNOWN', requestUuidOf(parsed));
     const b = body.data;
-    const token = await this.liveToken(provider, b);
+    const facts = await this.tokenFacts(provider, b.token);
+    const token = liveTokenOf(facts.token, provider, b, {
+      isSessionLive: () => facts.sessionLive,
+      tokens: this.deps.tokens,
+    });
     if ('status' in token) return token;
     await this.deps.tokens.touch(token);
     return ok(b.request_uuid, b.user, await this.deps.wallet.playerBalance(token.player_id));
@@ -253,31 +257,21 @@ export class SeamlessWalletService {
   }
 
   /**
-   * The token of a win or a rollback: it must exist and belong to this provider, player and game;
-   * expiry, retirement and the login session do not matter (money owed is paid).
+   * A balance call's token and its login session, judged by `liveTokenOf` like a bet's. PostgreSQL: in the
+   * calls' shared first read (no transaction id to look up); SQLite: two reads.
    */
-  private async knownToken(
+  private async tokenFacts(
     provider: ProviderCode,
-    b: { token: string; user: string; game_code: string; request_uuid: string },
-  ): Promise<TokenRow | WalletReply> {
-    return knownTokenOf(await this.deps.tokens.find(b.token), provider, b);
-  }
-
-  /**
-   * The token of a balance or a bet: known (above), not retired by a newer launch, its login session
-   * not ended (a login elsewhere ends it, decisions §6), and not expired.
-   */
-  private async liveToken(
-    provider: ProviderCode,
-    b: { token: string; user: string; game_code: string; request_uuid: string },
-  ): Promise<TokenRow | WalletReply> {
-    const row = await this.knownToken(provider, b);
-    if ('status' in row) return row;
-    if (row.retired_at_ms !== null || !(await this.deps.facts.isSessionLive(row.auth_session_id))) {
-      return refusal('RS_ERROR_INVALID_TOKEN', b.request_uuid);
+    token: string,
+  ): Promise<{ token: TokenRow | undefined; sessionLive: boolean }> {
+    if (this.sqliteMoves) {
+      const row = await this.deps.tokens.find(token);
+      return {
+        token: row,
+        sessionLive: row ? await this.deps.facts.isSessionLive(row.auth_session_id) : false,
+      };
     }
-    if (this.deps.tokens.isExpired(row)) return refusal('RS_ERROR_TOKEN_EXPIRED', b.request_uuid);
-    return row;
+    return this.facts.read({ provider, transactionUuid: null, tokenHash: this.deps.tokens.hashOf(token) });
   }
 }
 
