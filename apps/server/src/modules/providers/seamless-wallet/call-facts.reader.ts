@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/database';
 import type { PlayerFacts } from '../player-facts';
-import { findCallFacts, type CallFacts, type CallFactsKey } from './seamless-wallet.repository';
+import { findCallFacts, type CallFactsKey, type CallFactsRow } from './seamless-wallet.repository';
 
 /** Calls' facts read in one statement at most (its three array parameters grow with it). */
 const READ_MAX = 256;
@@ -19,7 +19,7 @@ const READ_MAX = 256;
 export class CallFactsReader {
   private waiting: {
     key: CallFactsKey;
-    resolve: (facts: CallFacts) => void;
+    resolve: (facts: CallFactsRow) => void;
     reject: (e: unknown) => void;
   }[] = [];
   private scheduled = false;
@@ -29,7 +29,7 @@ export class CallFactsReader {
     private readonly player: PlayerFacts['inStatement'],
   ) {}
 
-  read(key: CallFactsKey): Promise<CallFacts> {
+  read(key: CallFactsKey): Promise<CallFactsRow> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ key, resolve, reject });
       if (!this.scheduled) {

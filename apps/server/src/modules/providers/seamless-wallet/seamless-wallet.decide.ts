@@ -6,7 +6,7 @@ import type {
 } from '@lotto59/contract';
 import type { ProviderTokens, TokenRow } from '../launch/provider-tokens.service';
 import type { ProviderCode } from '../providers.table';
-import type { TransactionRow } from './seamless-wallet.repository';
+import type { CallFactsRow, TransactionRow } from './seamless-wallet.repository';
 import { refusal } from './wallet-replies';
 
 // The seamless wallet's decisions (issue 23): each call is judged here, once, from facts already read, in
@@ -16,10 +16,7 @@ import { refusal } from './wallet-replies';
 // SQLite with the facts read inside its synchronous unit. Money (the conditional debit) is the move's.
 
 /** What a call is judged on: a record under its transaction id, and the token row of its `token`. */
-export interface CallFacts {
-  transaction: TransactionRow | undefined;
-  token: TokenRow | undefined;
-}
+export type CallFacts = Pick<CallFactsRow, 'transaction' | 'token'>;
 
 /** What a bet is judged on beyond the call's facts; each read only when the decision gets to it. */
 export interface BetFacts extends CallFacts {

@@ -20,8 +20,11 @@ export function findTransaction(ex: Executor, provider: ProviderCode, transactio
     .executeTakeFirst();
 }
 
-/** What a call reads before it is decided: its transaction id's record, its token, the token's player. */
-export interface CallFacts {
+/**
+ * What a call reads before it is decided (PostgreSQL): its transaction id's record, its token, the token's
+ * player. The decision module judges a call on the first two (`CallFacts` there).
+ */
+export interface CallFactsRow {
   transaction: TransactionRow | undefined;
   token: TokenRow | undefined;
   /** The token's login session is not ended (false without a token). */
@@ -52,7 +55,7 @@ export async function findCallFacts(
     isSessionLive(sessionId: RawBuilder<unknown>): RawBuilder<boolean>;
     isDisabled(playerId: RawBuilder<unknown>): RawBuilder<boolean>;
   },
-): Promise<CallFacts[]> {
+): Promise<CallFactsRow[]> {
   const { rows } = await sql<{
     i: string;
     t: TransactionRow | null;
@@ -71,7 +74,7 @@ export async function findCallFacts(
       cast(${keys.map((k) => k.tokenHash)} as text[]))
       with ordinality as q(provider, transaction_uuid, token_hash, i)
     left join provider_tokens k on k.token_hash = q.token_hash`.execute(ex);
-  const facts: CallFacts[] = new Array(keys.length);
+  const facts: CallFactsRow[] = new Array(keys.length);
   for (const row of rows) {
     facts[Number(row.i) - 1] = {
       transaction: row.t ?? undefined,
@@ -282,7 +285,8 @@ export const WIN_CLAIMED = sql<boolean>`exists (select 1 from bet_win)`;
 /**
  * PostgreSQL, a win in ONE statement (decisions 0038, 0045): the claim on its round and its bet
  * (`claimWin`, the round first), the player's half of the ledger transfer (the wallet's CTEs, built with
- * `RG_COUNTED`: no credit unless responsible gaming counted it, which it does only when the bet's claim took), and the transaction record with its stored answer.
+ * `RG_COUNTED`: no credit unless responsible gaming counted it, which it does only when the bet's claim
+ * took), and the transaction record with its stored answer.
  * The round's update takes its lock first (the bet's update reads it, the credit reads the bet's), and each
  * update re-checks its row at its latest committed version, as `claimWin` explains. `moved` is undefined when
  * nothing was credited: the claim did not take (the caller refuses, and its savepoint takes the round's
