@@ -1,4 +1,4 @@
-import { itemHits, type SheetLine } from '@lotto59/domain';
+import { itemHits, riel, type SheetLine } from '@lotto59/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../../../test/databases';
 import { expectLedgerBalanced, expectRefusal } from '../../../../test/lotto59-helpers';
@@ -7,8 +7,11 @@ import { createTestApp, type TestContext } from '../../../../test/test-app';
 
 /**
  * Settlement writes only the winners (decision 0026), each as a row of lottery_item_wins (decision 0036):
- * an item keeps its stored OPEN, and reads WON with such a row, else LOST, once its draw is SETTLED. Every reader answers as if LOST were stored: the ticket's items, the payout
- * list (losers absent), hiding a settled item, the totals; and a draw not settled yet still reads OPEN.
+ * an item keeps its stored OPEN, and reads WON with such a row, else LOST, once its draw is SETTLED. Every
+ * reader answers as if LOST were stored: the ticket's items, the payout list (losers absent), hiding a settled
+ * item, the totals; and a draw not settled yet still reads OPEN. The tickets are not written either (decision
+ * 0057): a ticket of a SETTLED draw reads WON with its items' wins, or LOST, exactly as a ticket written WON
+ * or LOST by the settlement before that decision reads.
  */
 describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (dialect) => {
   let t: TestContext;
@@ -24,6 +27,13 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
     t.tdb.db
       .selectFrom('lottery_items')
       .select(['id', 'status', 'payout', 'hits', 'paid_at_ms'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+  const storedTickets = (ids: number[]) =>
+    t.tdb.db
+      .selectFrom('lottery_tickets')
+      .select(['id', 'status', 'payout', 'settled_at_ms'])
       .where('id', 'in', ids)
       .orderBy('id')
       .execute();
@@ -87,6 +97,13 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
       [ta.items[0].id, a.id, paysOf(sheet, hit, 1000), true],
       [ta.items[2].id, a.id, paysOf(sheet, hit, 500), true],
     ]);
+    // …and no ticket is written (decision 0057).
+    expect(
+      (await storedTickets([ta.id, tb.id])).map((r) => [r.status, Number(r.payout), r.settled_at_ms]),
+    ).toEqual([
+      ['OPEN', 0, null],
+      ['OPEN', 0, null],
+    ]);
 
     // The ticket's items: LOST with no payout and no hits, the deleted one still DELETED.
     await a.browser.login(a.username, a.password);
@@ -138,6 +155,41 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
     expect(
       (await b.browser.get(`/api/lottery/ticket/items?id=${String(tb.id)}`)).json().data.items[0].status,
     ).toBe('LOST');
+
+    // Every reader of a ticket, by both players: the same answers whether the tickets are left unwritten
+    // or written WON / LOST as the settlement did before decision 0057.
+    const reads = async () => {
+      const answers: unknown[] = [];
+      for (const [player, ticket] of [
+        [a, ta],
+        [b, tb],
+      ] as const) {
+        for (const path of [
+          `/api/lottery/ticket/items?id=${String(ticket.id)}`,
+          '/api/lottery/ticket/list?type=KH',
+          ...['OPEN', 'CLOSED', 'WON', 'LOST'].map((s) => `/api/lottery/ticket/list?type=KH&status=${s}`),
+          '/api/lottery/ticket/total?type=KH',
+          ...['OPEN', 'CLOSED', 'WON', 'LOST'].map((s) => `/api/lottery/ticket/total?type=KH&status=${s}`),
+        ]) {
+          answers.push([path, (await player.browser.get(path)).json().data]);
+        }
+      }
+      return answers;
+    };
+    const unwritten = await reads();
+    expect(JSON.stringify(unwritten)).toContain(`"status":"WON"`);
+    const { settled_at_ms: settledAt } = await lottery().draws.byId(draw.id);
+    await t.tdb.db
+      .updateTable('lottery_tickets')
+      .set({ status: 'WON', payout: riel(won), settled_at_ms: settledAt })
+      .where('id', '=', ta.id)
+      .execute();
+    await t.tdb.db
+      .updateTable('lottery_tickets')
+      .set({ status: 'LOST', settled_at_ms: settledAt })
+      .where('id', '=', tb.id)
+      .execute();
+    expect(await reads()).toEqual(unwritten);
     await expectLedgerBalanced(t.app, t.tdb.db);
   });
 
@@ -156,6 +208,16 @@ describe.each(TEST_DIALECTS)('lottery settlement of winners and losers on %s', (
     await p.browser.login(p.username, p.password);
     const shown = (await p.browser.get(`/api/lottery/ticket/items?id=${String(ticket.id)}`)).json().data;
     expect(shown.items).toMatchObject([{ status: 'OPEN', payout: 0, hits: [] }]);
+    // Its ticket is CLOSED (past the cut-off), still outstanding, neither won nor lost.
+    expect(shown.ticket.status).toBe('CLOSED');
+    expect(
+      (await p.browser.get('/api/lottery/ticket/list?type=KH&status=CLOSED')).json().data.items,
+    ).toMatchObject([{ id: ticket.id, status: 'CLOSED', payout: 0, outstanding: ticket.net_amount }]);
+    expect((await p.browser.get('/api/lottery/ticket/total?type=KH')).json().data).toMatchObject({
+      payout: 0,
+      win_lose: 0,
+      outstanding: ticket.net_amount,
+    });
     expectRefusal(
       await del(p.browser, `/api/lottery/ticket/delete/payout/item/${String(ticket.items[0].id)}`),
       409,

@@ -1,4 +1,4 @@
-import { riel, type LotteryBetType, type Riel } from '@lotto59/domain';
+import type { LotteryBetType, Riel } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
 
@@ -33,7 +33,7 @@ export interface TicketPayout {
   payout: Riel;
 }
 
-// PostgreSQL: rows per statement of the array-parameter updates below (three arrays of this length each).
+// PostgreSQL: rows per statement of the array-parameter insert below (four arrays of this length each).
 const CHUNK = 10_000;
 
 /**
@@ -103,30 +103,6 @@ export async function insertItemWins(
         cast(${chunk.map((w) => w.payout)} as bigint[]), cast(${chunk.map((w) => w.hits)} as text[]))
         as w(id, player_id, payout, hits)`.execute(ex);
   }
-}
-
-/** Tickets with a payout WON (their payouts as array parameters), every other live ticket LOST. */
-export async function settleTickets(
-  ex: Executor,
-  drawId: number,
-  won: readonly TicketPayout[],
-  nowMs: number,
-): Promise<void> {
-  for (let i = 0; i < won.length; i += CHUNK) {
-    const chunk = won.slice(i, i + CHUNK);
-    await sql`
-      update lottery_tickets as t
-      set status = 'WON', payout = w.payout, settled_at_ms = ${nowMs}
-      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.payout)} as bigint[]))
-        as w(id, payout)
-      where t.id = w.id and t.status = 'OPEN'`.execute(ex);
-  }
-  await ex
-    .updateTable('lottery_tickets')
-    .set({ status: 'LOST', payout: riel(0), settled_at_ms: nowMs })
-    .where('draw_id', '=', drawId)
-    .where('status', '=', 'OPEN')
-    .execute();
 }
 
 /** The draw's live tickets with what they hold (net of their live items): what a void refunds. */

@@ -37,7 +37,6 @@ export interface SettlementPhases {
   readAndScore: number;
   /** The winners' rows of `lottery_item_wins` (before decision 0036: `markItemsWon`, an update of each item). */
   itemWins: number;
-  settleTickets: number;
   credits: number;
 }
 
@@ -70,7 +69,8 @@ const SCORE_MEMO_MAX = 100_000;
  * are one ledger transfer per winning ticket (key `lottery:payout:ticket:{id}`) through the wallet.
  * Only winners are written: a losing item stays OPEN in storage and reads LOST once its draw is SETTLED
  * (decision 0026), which spares rewriting ~93 % of a draw's rows; a winner is a row of its own in
- * `lottery_item_wins`, not an update of its item (decision 0036).
+ * `lottery_item_wins`, not an update of its item (decision 0036). The tickets are not written either: a
+ * ticket of a SETTLED draw reads WON with its items' wins, or LOST (decision 0057, tickets.repository.ts).
  */
 export class LotterySettlementService {
   /** SQLite's settling statements (undefined on PostgreSQL). */
@@ -117,11 +117,8 @@ export class LotterySettlementService {
         else await repo.insertItemWins(trx, winners, nowMs);
         const itemWins = lap();
 
+        // The tickets are not written (decision 0057): each reads WON or LOST from its items' wins.
         const won = [...tickets.values()].sort((a, b) => a.id - b.id);
-        if (sqlite) sqlite.settleTickets(drawId, won, nowMs);
-        else await repo.settleTickets(trx, drawId, won, nowMs);
-        const settleTickets = lap();
-
         await this.rg.countManyWithin(
           trx,
           'LOTTERY_WIN',
@@ -148,7 +145,7 @@ export class LotterySettlementService {
           ticketsPaid: won.length,
           paidRiel: won.reduce((sum, t) => sum + t.payout, 0),
           paidPlayerIds: [...new Set(won.map((t) => t.playerId))],
-          phasesMs: { readAndScore, itemWins, settleTickets, credits },
+          phasesMs: { readAndScore, itemWins, credits },
         };
       }),
     );

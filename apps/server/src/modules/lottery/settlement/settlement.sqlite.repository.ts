@@ -2,7 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { LotteryBetType, Riel } from '@lotto59/domain';
 import { rawSqliteOf } from '../../../db/create-db';
 import type { Db } from '../../../db/database';
-import type { LiveItem, TicketPayout, WinningItem } from './settlement.repository';
+import type { LiveItem, WinningItem } from './settlement.repository';
 
 type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel, number | null];
 
@@ -16,21 +16,11 @@ type LiveItemRow = [number, number, number, LotteryBetType, string, string, Riel
  */
 export class SqliteSettlementStatements {
   private readonly itemWon;
-  private readonly ticketWon;
-  private readonly ticketsLost;
 
   constructor(private readonly sqlite: SQLite.Database) {
     this.itemWon = sqlite.prepare<[number, number, Riel, string, number]>(
       `insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
        values (?, ?, cast(? as integer), ?, ?)`,
-    );
-    this.ticketWon = sqlite.prepare<[Riel, number, number]>(
-      `update lottery_tickets set status = 'WON', payout = cast(? as integer), settled_at_ms = ?
-       where id = ? and status = 'OPEN'`,
-    );
-    this.ticketsLost = sqlite.prepare<[number, number]>(
-      `update lottery_tickets set status = 'LOST', payout = 0, settled_at_ms = ?
-       where draw_id = ? and status = 'OPEN'`,
     );
   }
 
@@ -94,13 +84,6 @@ export class SqliteSettlementStatements {
   insertItemWins(winners: readonly WinningItem[], nowMs: number): void {
     this.inTransaction();
     for (const w of winners) this.itemWon.run(w.id, w.playerId, w.payout, w.hits, nowMs);
-  }
-
-  /** Tickets with a payout WON (one primary-key update each), every other live ticket LOST in one statement. */
-  settleTickets(drawId: number, won: readonly TicketPayout[], nowMs: number): void {
-    this.inTransaction();
-    for (const t of won) this.ticketWon.run(t.payout, nowMs, t.id);
-    this.ticketsLost.run(nowMs, drawId);
   }
 }
 

@@ -9,16 +9,57 @@ export type TicketRow = Selectable<LotteryTicketsTable>;
 /** An item as its readers see it; the price it was sold at is settlement's alone (decision 0043). */
 export type ItemRow = Omit<Selectable<LotteryItemsTable>, 'price'>;
 
+/**
+ * A ticket's winnings: the sum of its items' rows of `lottery_item_wins` (decision 0036). Read through the
+ * items of the ticket (their ticket index, then the wins' primary key), so it costs a ticket's own items.
+ */
+const winningsOf = sql<Riel>`cast(coalesce((select sum(w.payout) from lottery_items as wi
+  inner join lottery_item_wins as w on w.item_id = wi.id where wi.ticket_id = t.id), 0) as bigint)`;
+
+/**
+ * Settlement writes no ticket (decision 0057): a ticket still stored OPEN under a SETTLED draw is settled,
+ * WON with its items' winnings or LOST with none. Tickets settled before that decision read as stored.
+ * Every reader of a ticket's status or payout goes through these expressions (`t` the ticket, `d` its draw).
+ */
+const settledUnwritten = sql<boolean>`(t.status = 'OPEN' and d.status = 'SETTLED')`;
+const statusAsRead = sql<StoredTicketStatus>`case when ${settledUnwritten}
+  then (case when ${winningsOf} > 0 then 'WON' else 'LOST' end) else t.status end`;
+const payoutAsRead = sql<Riel>`case when ${settledUnwritten} then ${winningsOf} else t.payout end`;
+/** Still in play: stored OPEN and its draw not settled (the cut-off splits it into OPEN and CLOSED). */
+const live = sql<boolean>`(t.status = 'OPEN' and d.status <> 'SETTLED')`;
+
+/** Tickets as they read: every column of the row, the status, payout and settling time as settled. */
+function ticketsAsRead(ex: Executor) {
+  return ex
+    .selectFrom('lottery_tickets as t')
+    .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
+    .select([
+      't.id',
+      't.player_id',
+      't.draw_id',
+      't.type',
+      't.request_id',
+      't.request_hash',
+      't.total_amount',
+      't.discount',
+      't.net_amount',
+      't.created_at_ms',
+      statusAsRead.as('status'),
+      payoutAsRead.as('payout'),
+      sql<number | null>`case when ${settledUnwritten} then d.settled_at_ms else t.settled_at_ms end`.as(
+        'settled_at_ms',
+      ),
+    ]);
+}
+
 export async function findTicketByRequest(
   ex: Executor,
   playerId: number,
   requestId: string,
 ): Promise<TicketRow | undefined> {
-  return ex
-    .selectFrom('lottery_tickets')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('request_id', '=', requestId)
+  return ticketsAsRead(ex)
+    .where('t.player_id', '=', playerId)
+    .where('t.request_id', '=', requestId)
     .executeTakeFirst();
 }
 
@@ -28,12 +69,7 @@ export async function findTicketOf(
   playerId: number,
   id: number,
 ): Promise<TicketRow | undefined> {
-  return ex
-    .selectFrom('lottery_tickets')
-    .selectAll()
-    .where('id', '=', id)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
+  return ticketsAsRead(ex).where('t.id', '=', id).where('t.player_id', '=', playerId).executeTakeFirst();
 }
 
 /**
@@ -238,10 +274,10 @@ function ticketsQuery(ex: Executor, f: TicketFilter) {
   if (f.type) q = q.where('t.type', '=', f.type);
   if (f.fromMs !== undefined) q = q.where('t.created_at_ms', '>=', f.fromMs);
   if (f.toMs !== undefined) q = q.where('t.created_at_ms', '<', f.toMs);
-  // OPEN and CLOSED are one stored status split by the draw's cut-off.
-  if (f.status === 'OPEN') q = q.where('t.status', '=', 'OPEN').where('d.cutoff_at_ms', '>', f.nowMs);
-  else if (f.status === 'CLOSED') q = q.where('t.status', '=', 'OPEN').where('d.cutoff_at_ms', '<=', f.nowMs);
-  else if (f.status) q = q.where('t.status', '=', f.status);
+  // OPEN and CLOSED are the live tickets split by the draw's cut-off; the others read as settled.
+  if (f.status === 'OPEN') q = q.where(live).where('d.cutoff_at_ms', '>', f.nowMs);
+  else if (f.status === 'CLOSED') q = q.where(live).where('d.cutoff_at_ms', '<=', f.nowMs);
+  else if (f.status) q = q.where(statusAsRead, '=', f.status);
   return q;
 }
 
@@ -250,11 +286,11 @@ export async function listTickets(ex: Executor, f: TicketFilter, page: { limit: 
     .select([
       't.id',
       't.type',
-      't.status',
+      statusAsRead.as('status'),
       't.total_amount',
       't.discount',
       't.net_amount',
-      't.payout',
+      payoutAsRead.as('payout'),
       't.created_at_ms',
       'd.id as draw_id',
       'd.code as draw_code',
@@ -283,27 +319,17 @@ export async function ticketTotals(ex: Executor, f: TicketFilter) {
       eb.fn.coalesce(eb.fn.sum<number>('t.total_amount'), eb.lit(0)).as('total_amount'),
       eb.fn.coalesce(eb.fn.sum<number>('t.discount'), eb.lit(0)).as('discount'),
       eb.fn.coalesce(eb.fn.sum<number>('t.net_amount'), eb.lit(0)).as('net_amount'),
-      eb.fn.coalesce(eb.fn.sum<number>('t.payout'), eb.lit(0)).as('payout'),
+      eb.fn.coalesce(eb.fn.sum<number>(payoutAsRead), eb.lit(0)).as('payout'),
       eb.fn
         .coalesce(
           eb.fn.sum<number>(
-            eb
-              .case()
-              .when('t.status', 'in', ['WON', 'LOST'])
-              .then(sql<number>`t.payout - t.net_amount`)
-              .else(0)
-              .end(),
+            sql<number>`case when ${statusAsRead} in ('WON', 'LOST') then ${payoutAsRead} - t.net_amount else 0 end`,
           ),
           eb.lit(0),
         )
         .as('win_lose'),
       eb.fn
-        .coalesce(
-          eb.fn.sum<number>(
-            eb.case().when('t.status', '=', 'OPEN').then(eb.ref('t.net_amount')).else(0).end(),
-          ),
-          eb.lit(0),
-        )
+        .coalesce(eb.fn.sum<number>(sql<number>`case when ${live} then t.net_amount else 0 end`), eb.lit(0))
         .as('outstanding'),
     ])
     .executeTakeFirstOrThrow();
