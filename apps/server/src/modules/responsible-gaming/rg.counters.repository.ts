@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { rgPeriodStarts, type RgCounts } from '@lotto59/domain';
 import type { Executor } from '../../db/database';
 import type { RgRow } from './rg-state';
+import { pgArray } from '../../db/pg-array';
 
 // The check and the count of responsible gaming as ONE conditional upsert of the player's `rg_players`
 // row: the counters of the day, week and month move on (a new period starts them at zero) and the
@@ -207,8 +208,8 @@ export async function rgCountManyPg(
       month_wager, month_payout, month_deposit, updated_at_ms)
     select x.p, cast(${starts.DAY} as bigint), cast(${starts.WEEK} as bigint), cast(${starts.MONTH} as bigint),
       x.w, x.pay, x.d, x.w, x.pay, x.d, x.w, x.pay, x.d, cast(${nowMs} as bigint)
-    from unnest(cast(${col((r) => r.playerId)} as bigint[]), cast(${col((r) => r.counts.wager)} as bigint[]),
-      cast(${col((r) => r.counts.payout)} as bigint[]), cast(${col((r) => r.counts.deposit)} as bigint[]))
+    from unnest(cast(${pgArray(col((r) => r.playerId))} as bigint[]), cast(${pgArray(col((r) => r.counts.wager))} as bigint[]),
+      cast(${pgArray(col((r) => r.counts.payout))} as bigint[]), cast(${pgArray(col((r) => r.counts.deposit))} as bigint[]))
       as x(p, w, pay, d)
     order by x.p
     on conflict (player_id) do update set ${pgStatement(set, params)}, updated_at_ms = excluded.updated_at_ms`.execute(

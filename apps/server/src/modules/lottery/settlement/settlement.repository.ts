@@ -1,6 +1,7 @@
 import type { LotteryBetType, Riel } from '@lotto59/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/database';
+import { pgArray } from '../../../db/pg-array';
 
 // All SQL of lottery settlement and voiding through Kysely (PostgreSQL's settlement, and voiding on both):
 // set-based statements over one draw's rows. SQLite settles with settlement.sqlite.repository.ts.
@@ -54,11 +55,11 @@ export async function forEachCandidateItem(
   const withTails = Object.entries(tails).filter(([, list]) => list.length > 0);
   if (withTails.length > 0) {
     const oneNumber = withTails.map(
-      ([betType, list]) => sql`when ${betType} then numbers = any(cast(${list} as text[]))`,
+      ([betType, list]) => sql`when ${betType} then numbers = any(cast(${pgArray(list)} as text[]))`,
     );
     const several = withTails.map(
       ([betType, list]) =>
-        sql<boolean>`(bet_type = ${betType} and string_to_array(numbers, ',') && cast(${list} as text[]))`,
+        sql<boolean>`(bet_type = ${betType} and string_to_array(numbers, ',') && cast(${pgArray(list)} as text[]))`,
     );
     const items = await ex
       .selectFrom('lottery_items')
@@ -99,8 +100,8 @@ export async function insertItemWins(
     await sql`
       insert into lottery_item_wins (item_id, player_id, payout, hits, paid_at_ms)
       select w.id, w.player_id, w.payout, w.hits, ${nowMs}
-      from unnest(cast(${chunk.map((w) => w.id)} as bigint[]), cast(${chunk.map((w) => w.playerId)} as bigint[]),
-        cast(${chunk.map((w) => w.payout)} as bigint[]), cast(${chunk.map((w) => w.hits)} as text[]))
+      from unnest(cast(${pgArray(chunk.map((w) => w.id))} as bigint[]), cast(${pgArray(chunk.map((w) => w.playerId))} as bigint[]),
+        cast(${pgArray(chunk.map((w) => w.payout))} as bigint[]), cast(${pgArray(chunk.map((w) => w.hits))} as text[]))
         as w(id, player_id, payout, hits)`.execute(ex);
   }
 }

@@ -4,6 +4,7 @@ import { rgBatchCtes } from '../../responsible-gaming/responsible-gaming.public'
 import type { PgStakeStatement } from '../../wallet/wallet.public';
 import type { BetPlan } from './bet-plan';
 import type { BetRow } from './bets.repository';
+import { pgArray } from '../../../db/pg-array';
 
 export type WrittenBetRow = BetRow & { balance_after: number };
 
@@ -29,11 +30,16 @@ export async function insertBetBatch(
     with
     sub as (
       select * from unnest(
-        cast(${column((s) => s.playerId)} as bigint[]), cast(${column((_, i) => stake(i).playerAccountId)} as bigint[]),
-        cast(${column((s) => s.key)} as text[]), cast(${column((s) => s.plan.requestHash)} as text[]),
-        cast(${column((s) => s.plan.totalRiel)} as bigint[]), cast(${column((s) => s.plan.roundId)} as bigint[]),
-        cast(${column((s) => s.plan.poll)} as text[]), cast(${column((_, i) => stake(i).idempotencyKey)} as text[]),
-        cast(${column((_, i) => stake(i).requestHash)} as text[]), cast(${column((_, i) => stake(i).reference)} as text[]))
+        cast(${pgArray(column((s) => s.playerId))} as bigint[]),
+        cast(${pgArray(column((_, i) => stake(i).playerAccountId))} as bigint[]),
+        cast(${pgArray(column((s) => s.key))} as text[]),
+        cast(${pgArray(column((s) => s.plan.requestHash))} as text[]),
+        cast(${pgArray(column((s) => s.plan.totalRiel))} as bigint[]),
+        cast(${pgArray(column((s) => s.plan.roundId))} as bigint[]),
+        cast(${pgArray(column((s) => s.plan.poll))} as text[]),
+        cast(${pgArray(column((_, i) => stake(i).idempotencyKey))} as text[]),
+        cast(${pgArray(column((_, i) => stake(i).requestHash))} as text[]),
+        cast(${pgArray(column((_, i) => stake(i).reference))} as text[]))
         with ordinality as s(player_id, account_id, group_key, group_hash, amount, round_id, poll, stake_key,
           stake_hash, reference, ord)),
     bet_round as (
@@ -62,9 +68,13 @@ export async function insertBetBatch(
       select bet_group.id, s.round_id, s.player_id, s.poll, item.type, item.post, item.number, null,
         item.amount, item.rate_hundredths, cast(${nowMs} as bigint)
       from bet_group join bet_sub_rg s on s.player_id = bet_group.player_id
-        join unnest(cast(${items.map((x) => x.sub)} as bigint[]), cast(${items.map((x) => x.type)} as text[]),
-          cast(${items.map((x) => x.post)} as text[]), cast(${items.map((x) => x.number)} as integer[]),
-          cast(${items.map((x) => x.amount)} as bigint[]), cast(${items.map((x) => x.rateHundredths)} as integer[]))
+        join unnest(
+          cast(${pgArray(items.map((x) => x.sub))} as bigint[]),
+          cast(${pgArray(items.map((x) => x.type))} as text[]),
+          cast(${pgArray(items.map((x) => x.post))} as text[]),
+          cast(${pgArray(items.map((x) => x.number))} as integer[]),
+          cast(${pgArray(items.map((x) => x.amount))} as bigint[]),
+          cast(${pgArray(items.map((x) => x.rateHundredths))} as integer[]))
           with ordinality as item(sub, type, post, number, amount, rate_hundredths, ord) on item.sub = s.ord
       order by item.ord
       returning *)

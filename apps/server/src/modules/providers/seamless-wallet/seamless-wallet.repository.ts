@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/database';
 import type { WinRule } from '../providers.catalog';
 import type { TokenRow } from '../launch/tokens.repository';
 import type { ProviderCode, ProviderTransactionsTable } from '../providers.table';
+import { pgArray } from '../../../db/pg-array';
 
 // All SQL of the seamless wallet's own tables (transaction records, rounds; the token only as a join).
 // Each function takes the executor first, so that it runs inside the caller's transaction.
@@ -69,9 +70,9 @@ export async function findCallFacts(
       row_to_json(k) as k,
       coalesce(${player.isSessionLive(sql.ref('k.auth_session_id'))}, false) as session_live,
       coalesce(${player.isDisabled(sql.ref('k.player_id'))}, false) as player_disabled
-    from unnest(cast(${keys.map((k) => k.provider)} as text[]),
-      cast(${keys.map((k) => k.transactionUuid)} as text[]),
-      cast(${keys.map((k) => k.tokenHash)} as text[]))
+    from unnest(cast(${pgArray(keys.map((k) => k.provider))} as text[]),
+      cast(${pgArray(keys.map((k) => k.transactionUuid))} as text[]),
+      cast(${pgArray(keys.map((k) => k.tokenHash))} as text[]))
       with ordinality as q(provider, transaction_uuid, token_hash, i)
     left join provider_tokens k on k.token_hash = q.token_hash`.execute(ex);
   const facts: CallFactsRow[] = new Array(keys.length);

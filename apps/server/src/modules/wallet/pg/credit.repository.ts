@@ -4,6 +4,7 @@ import type { Executor } from '../../../db/database';
 import type { NewTransferRow } from '../wallet.repository';
 import type { TransfersTable } from '../wallet.table';
 import { insertTransfers as insertTransfersFrom } from './insert-transfers.repository';
+import { pgArray } from '../../../db/pg-array';
 
 /*
  * The reads and writes of a PostgreSQL `creditManyWithin` (a settlement's 10,000 payouts), each ONE
@@ -15,13 +16,15 @@ import { insertTransfers as insertTransfersFrom } from './insert-transfers.repos
 
 export async function findPlayerAccounts(ex: Executor, playerIds: readonly number[]) {
   const { rows } = await sql<{ id: number; player_id: number }>`
-    select id, player_id from accounts where player_id = any(cast(${playerIds} as bigint[]))`.execute(ex);
+    select id, player_id from accounts where player_id = any(cast(${pgArray(playerIds)} as bigint[]))`.execute(
+    ex,
+  );
   return rows;
 }
 
 export async function findTransfersByKeys(ex: Executor, keys: readonly string[]) {
   const { rows } = await sql<Selectable<TransfersTable>>`
-    select * from transfers where idempotency_key = any(cast(${keys} as text[]))`.execute(ex);
+    select * from transfers where idempotency_key = any(cast(${pgArray(keys)} as text[]))`.execute(ex);
   return rows;
 }
 
@@ -29,8 +32,8 @@ export async function findTransfersByKeys(ex: Executor, keys: readonly string[])
 export async function creditMany(ex: Executor, credits: readonly { accountId: number; amount: Riel }[]) {
   const { rows } = await sql<{ id: number; balance: Riel }>`
     update accounts set balance = accounts.balance + v.amount
-    from unnest(cast(${credits.map((c) => c.accountId)} as bigint[]),
-                cast(${credits.map((c) => c.amount)} as bigint[])) as v(id, amount)
+    from unnest(cast(${pgArray(credits.map((c) => c.accountId))} as bigint[]),
+                cast(${pgArray(credits.map((c) => c.amount))} as bigint[])) as v(id, amount)
     where accounts.id = v.id
     returning accounts.id, accounts.balance`.execute(ex);
   return rows;
@@ -40,12 +43,12 @@ export async function insertTransfers(ex: Executor, transfers: readonly NewTrans
   const column = <K extends keyof NewTransferRow>(key: K) => transfers.map((t) => t[key]);
   const { rows } = await sql<{ id: number; idempotency_key: string }>`
     ${insertTransfersFrom(sql`select * from unnest(
-      cast(${column('idempotency_key')} as text[]), cast(${column('request_hash')} as text[]),
-      cast(${column('kind')} as text[]), cast(${column('from_account_id')} as bigint[]),
-      cast(${column('to_account_id')} as bigint[]), cast(${column('amount')} as bigint[]),
-      cast(${column('from_balance_after')} as bigint[]), cast(${column('to_balance_after')} as bigint[]),
-      cast(${column('reference')} as text[]), cast(${column('note')} as text[]),
-      cast(${column('created_at_ms')} as bigint[]))`)}
+      cast(${pgArray(column('idempotency_key'))} as text[]), cast(${pgArray(column('request_hash'))} as text[]),
+      cast(${pgArray(column('kind'))} as text[]), cast(${pgArray(column('from_account_id'))} as bigint[]),
+      cast(${pgArray(column('to_account_id'))} as bigint[]), cast(${pgArray(column('amount'))} as bigint[]),
+      cast(${pgArray(column('from_balance_after'))} as bigint[]), cast(${pgArray(column('to_balance_after'))} as bigint[]),
+      cast(${pgArray(column('reference'))} as text[]), cast(${pgArray(column('note'))} as text[]),
+      cast(${pgArray(column('created_at_ms'))} as bigint[]))`)}
     returning id, idempotency_key`.execute(ex);
   return rows;
 }

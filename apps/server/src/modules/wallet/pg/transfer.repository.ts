@@ -3,6 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../../db/database';
 import type * as repo from '../wallet.repository';
 import { insertTransfers } from './insert-transfers.repository';
+import { pgArray } from '../../../db/pg-array';
 
 /** A transfer row before its balances are known. */
 export type NewTransferRow = Omit<repo.NewTransferRow, 'from_balance_after' | 'to_balance_after'>;
@@ -67,12 +68,12 @@ export async function writeSystemLegs(ex: Executor, legs: readonly SystemLeg[]):
   const { rows } = await sql<{ written: string }>`
     with leg as (
       select * from unnest(
-        cast(${legs.map((_, i) => i)} as integer[]), cast(${column('idempotency_key')} as text[]),
-        cast(${column('request_hash')} as text[]), cast(${column('kind')} as text[]),
-        cast(${column('from_account_id')} as bigint[]), cast(${column('to_account_id')} as bigint[]),
-        cast(${column('amount')} as bigint[]), cast(${column('playerBalanceAfter')} as bigint[]),
-        cast(${column('systemAccountId')} as bigint[]), cast(${column('reference')} as text[]),
-        cast(${column('note')} as text[]), cast(${column('created_at_ms')} as bigint[]))
+        cast(${pgArray(legs.map((_, i) => i))} as integer[]), cast(${pgArray(column('idempotency_key'))} as text[]),
+        cast(${pgArray(column('request_hash'))} as text[]), cast(${pgArray(column('kind'))} as text[]),
+        cast(${pgArray(column('from_account_id'))} as bigint[]), cast(${pgArray(column('to_account_id'))} as bigint[]),
+        cast(${pgArray(column('amount'))} as bigint[]), cast(${pgArray(column('playerBalanceAfter'))} as bigint[]),
+        cast(${pgArray(column('systemAccountId'))} as bigint[]), cast(${pgArray(column('reference'))} as text[]),
+        cast(${pgArray(column('note'))} as text[]), cast(${pgArray(column('created_at_ms'))} as bigint[]))
         as l(ord, idempotency_key, request_hash, kind, from_account_id, to_account_id, amount, player_balance,
              system_id, reference, note, created_at_ms)),
     signed as (
