@@ -289,27 +289,57 @@ test('a jackpot line from the ball picker; "repeat last bet" places the same sli
 test('a bet placed in the last second keeps its confirmation visible; no toast covers the countdown', async ({
   page,
 }, info) => {
-  test.setTimeout(90_000);
+  // Three round cycles at most: see the retry below.
+  test.setTimeout(3 * ROUND_CYCLE_MS + 60_000);
   const player = createPlayer(info, 'lastsecond', 50_000);
   await signIn(page, player);
   await switchToFastPool(page);
   await waitForBettingWindow(page, 4);
   await press(page, RANGE_BUTTON.RANGE_6);
   await page.getByRole('button', { name: '1,000', exact: true }).click();
-  // The last seconds of the round: the confirm opens with 3 s or less left and is confirmed at 2 s or less.
-  await expect
-    .poll(() => secondsLeft(page), { timeout: ROUND_CYCLE_MS, intervals: [100] })
-    .toBeLessThanOrEqual(3);
   const placedToast = page.getByRole('status').filter({ hasText: 'ការភ្នាល់បានជោគជ័យ' });
-  // A bound, not a figure: from here to the toast are the wait for 2 s left, the confirm and the bet's answer,
-  // each slower when two workers share the two cores.
-  const toastSeen = placedToast.waitFor({ timeout: ROUND_CYCLE_MS });
-  await pressBet(page);
-  const dialog = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
-  const round = Number(/#(\d+)/.exec((await dialog.textContent()) ?? '')?.[1]);
-  await expect.poll(() => secondsLeft(page), { intervals: [50] }).toBeLessThanOrEqual(2);
-  await dialog.getByRole('button', { name: 'បញ្ជាក់', exact: true }).click();
-  await toastSeen;
+  let round = 0;
+  let toastSeen = Promise.resolve(false);
+  for (let attempt = 1; ; attempt++) {
+    // The last seconds of the round: the confirm opens with 3 s or less left and is confirmed at 2 s or less.
+    await expect
+      .poll(() => secondsLeft(page), { timeout: ROUND_CYCLE_MS, intervals: [100] })
+      .toBeLessThanOrEqual(3);
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/bet' && r.request().method() === 'POST',
+      { timeout: ROUND_CYCLE_MS },
+    );
+    // Watched from before the bet: the toast may come and go while the steps below run on a busy machine.
+    // A bound, not a figure: the wait for 2 s left, the confirm and the bet's answer are slower there.
+    toastSeen = placedToast.waitFor({ timeout: ROUND_CYCLE_MS }).then(
+      () => true,
+      () => false,
+    );
+    await pressBet(page);
+    const dialog = page.getByRole('alertdialog', { name: 'បញ្ជាក់ការភ្នាល់' });
+    await expect(dialog).toContainText('1,000 ៛');
+    round = Number(/#(\d+)/.exec((await dialog.textContent()) ?? '')?.[1]);
+    await expect.poll(() => secondsLeft(page), { intervals: [50] }).toBeLessThanOrEqual(2);
+    await dialog.getByRole('button', { name: 'បញ្ជាក់', exact: true }).click();
+    const response = await answer;
+    if (response.ok()) break;
+    // Two workers on two loaded cores can spend the last two seconds between the countdown and the server
+    // (CI at 05:20 on 2026-11-29: the bet reached the server after its round closed). The server refuses it
+    // with the seed's "Request timeout." and nothing is staked; the player sees the betting-time-over alert.
+    // That is a correct answer, not this test's subject: it is shown, dismissed, and the next round is tried.
+    const refusal = (await response.json()) as { code: string; message: string };
+    expect(refusal.message).toBe('Request timeout.');
+    // Closed while the bet was on its way (BETTING_CLOSED), or before it left (ROUND_NOT_OPEN).
+    expect(['BETTING_CLOSED', 'ROUND_NOT_OPEN']).toContain(refusal.code);
+    const refused = page.getByRole('alertdialog', { name: 'ការភ្នាល់មិនត្រូវបានទទួល' });
+    await expect(refused).toContainText('អស់ម៉ោងភ្នាល់សម្រាប់ជុំនេះហើយ');
+    await refused.getByRole('button', { name: 'យល់ព្រម' }).click();
+    expect(attempt, 'three rounds in a row closed before the bet reached the server').toBeLessThan(3);
+    info.annotations.push({ type: 'bet after its round closed, next round tried', description: `#${round}` });
+    await press(page, RANGE_BUTTON.RANGE_6);
+    await waitForBettingWindow(page, 4);
+  }
+  expect(await toastSeen, 'the placed toast was shown').toBe(true);
   // The stake is off the balance (50,000 → 49,000 in the ledger); the round closes within 2 s and may be
   // paid before this check on a busy machine: the top bar shows the ledger's balance at this moment.
   const ledger = await expectBalanceOnLedger(page, 50_000);
