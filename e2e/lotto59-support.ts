@@ -179,3 +179,61 @@ export function watchFor(check: () => Promise<unknown>): () => Promise<void> {
     if (failed !== null) throw failed;
   };
 }
+
+/** What `recordDrawStarts` saw since it began. */
+interface DrawStartsSeen {
+  /** The texts of the loading toasts shown ("the draw is loading"). */
+  loadingToasts: string[];
+  /** Rounds whose draw panel showed between one and nine balls out. */
+  midReleaseRounds: number[];
+}
+
+/**
+ * Records, in the page, the moments a draw starts with: the "draw is loading" toast (it hides after 850 ms)
+ * and the draw panel with some but not all balls out (under 3 s on the fast clocks). A check that polls for
+ * them meets such short moments only by luck on a loaded machine (a CI run missed the toast for a whole
+ * round); a MutationObserver sees each one as it happens. Start it while the round to watch is still open
+ * (every loading toast after that is its close or a later one), and on the page that stays open until then.
+ */
+export async function recordDrawStarts(page: Page): Promise<{ started(round: number): Promise<void> }> {
+  await page.evaluate(() => {
+    const seen = { loadingToasts: [] as string[], midReleaseRounds: [] as number[] };
+    (window as unknown as { __e2eDrawStarts: typeof seen }).__e2eDrawStarts = seen;
+    const counted = new WeakSet<Element>();
+    const scan = () => {
+      for (const toast of Array.from(
+        document.querySelectorAll('[data-testid="toast-stack"] [data-status="LOADING"]'),
+      )) {
+        if (counted.has(toast)) continue;
+        counted.add(toast);
+        seen.loadingToasts.push(toast.textContent?.trim() ?? '');
+      }
+      for (const panel of Array.from(document.querySelectorAll('[data-testid="draw-panel"][data-round]'))) {
+        const released = Number(panel.getAttribute('data-released'));
+        const round = Number(panel.getAttribute('data-round'));
+        if (released >= 1 && released <= 9 && !seen.midReleaseRounds.includes(round))
+          seen.midReleaseRounds.push(round);
+      }
+    };
+    scan();
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { __e2eDrawStarts: DrawStartsSeen }).__e2eDrawStarts);
+  return {
+    async started(round: number) {
+      await expect
+        .poll(
+          async () => {
+            const { loadingToasts, midReleaseRounds } = await seen();
+            return {
+              loading: loadingToasts.some((text) => text.includes('កំពុងផ្ទុកលទ្ធផលឆ្នោត')),
+              released: midReleaseRounds.includes(round),
+            };
+          },
+          { timeout: ROUND_CYCLE_MS },
+        )
+        .toEqual({ loading: true, released: true });
+    },
+  };
+}

@@ -9,7 +9,7 @@ import {
   winningRangeTypes,
   type RangeBetType,
 } from '@lotto59/domain';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   balanceOf,
   expectBalanceOnLedger,
@@ -18,6 +18,7 @@ import {
   press,
   pressBet,
   RANGE_BUTTON,
+  recordDrawStarts,
   riel,
   ROUND_CYCLE_MS,
   switchToFastPool,
@@ -91,20 +92,6 @@ async function tierOneShareOf(page: Page, round: number): Promise<number> {
   };
   await expect.poll(async () => (await line()).status, { timeout: ROUND_CYCLE_MS }).toBe('WON');
   return (await line()).payout;
-}
-
-/**
- * `round`'s draw from its start: the loading status as betting closes, then the balls coming out one by one
- * (pictured as they do).
- */
-async function drawStarts(page: Page, round: number, info: TestInfo): Promise<void> {
-  const loading = page.getByRole('status').filter({ hasText: 'កំពុងផ្ទុកលទ្ធផលឆ្នោត' });
-  const panel = page.locator(`[data-testid="draw-panel"][data-round="${round}"]`);
-  await Promise.all([
-    expect(loading).toBeVisible({ timeout: ROUND_CYCLE_MS }),
-    expect(panel).toHaveAttribute('data-released', /^[1-9]$/, { timeout: ROUND_CYCLE_MS }),
-  ]);
-  await shot(page, 'lotto-drawing', info);
 }
 
 async function openMenuLink(page: Page, name: string, phone: boolean): Promise<void> {
@@ -183,6 +170,9 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
     // Both bets of this step in one round: a fresh window, and nothing between the two bets but the
     // jackpot line (their stakes and the balance are checked after, from the ledger).
     await waitForBettingWindow(page, 13);
+    // The draw's first moments are recorded in the page from here, while the round is still open: its
+    // loading toast lasts 850 ms and its first balls under 3 s, which a poll can miss on a loaded machine.
+    const drawStarts = await recordDrawStarts(page);
     ({ round } = await placeAndConfirm(page));
     // Straight on to the jackpot line: nothing else runs between the two bets (a CI run on two loaded cores
     // took more than the round's 13 s for them while the draw watchers below already polled the page).
@@ -191,7 +181,7 @@ test('lotto 59 in Khmer: refusals, a bet of each type, the draw, the payout, tic
     const jackpot = await placeAndConfirm(page, 'ភ្នាល់ជែកផត');
     // The draw is watched from now on: the checks below may still run when the round closes on a slow
     // machine, and the draw's loading and first balls last only a few seconds on the fast clocks.
-    drawStarted = watchFor(() => drawStarts(page, round, info));
+    drawStarted = watchFor(() => drawStarts.started(round));
     drawn = drawnRound(page, round);
     // Awaited in the draw's step; a failure before then is reported there, not as an unhandled rejection.
     drawn.catch(() => undefined);
