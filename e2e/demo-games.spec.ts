@@ -337,6 +337,7 @@ test('both games fit an iframe of 360 × 640 and of 1280 × 800, the main button
       const overflow = await frame.locator('body').evaluate((body) => body.scrollWidth - body.clientWidth);
       expect(overflow, `${game} at ${width}×${height}: no sideways scroll`).toBeLessThanOrEqual(0);
       await page.screenshot({
+        scale: 'css',
         path: `artifacts/screenshots/demo-frame-${game}-${width}x${height}-${info.project.name}.png`,
       });
     }

@@ -67,7 +67,10 @@ test('a single and a parlay are placed from the page and both settle through the
   await expect(page.getByTestId('expected-return')).toHaveText(/^\d{2}\.\d %$/);
   await shot(page, 'demo-league-slip', info);
   // What the player sees: the list with the slip held at the bottom of the screen (phone) or beside it.
-  await page.screenshot({ path: `artifacts/screenshots/demo-league-slip-view-${info.project.name}.png` });
+  await page.screenshot({
+    scale: 'css',
+    path: `artifacts/screenshots/demo-league-slip-view-${info.project.name}.png`,
+  });
   const [parlayResponse] = await Promise.all([
     page.waitForResponse(isPlace),
     page.getByTestId('place').click(),
@@ -147,7 +150,10 @@ test('issue 26, item 8: on a 360 px phone the slip keeps to 40 % of the screen w
   const slipHeight = async () => (await slip.boundingBox())?.height ?? Infinity;
   expect(await slipHeight()).toBeLessThanOrEqual(phone.height * 0.4 + 1);
   await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: `artifacts/screenshots/demo-league-phone-slip-${info.project.name}.png` });
+  await page.screenshot({
+    scale: 'css',
+    path: `artifacts/screenshots/demo-league-phone-slip-${info.project.name}.png`,
+  });
   // Folded: the total and the bet button only.
   const open_ = await slipHeight();
   await page.getByTestId('slip-fold').click();
@@ -155,6 +161,7 @@ test('issue 26, item 8: on a 360 px phone the slip keeps to 40 % of the screen w
   expect(await slipHeight()).toBeLessThan(open_);
   await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
   await page.screenshot({
+    scale: 'css',
     path: `artifacts/screenshots/demo-league-phone-slip-folded-${info.project.name}.png`,
   });
 
@@ -162,5 +169,8 @@ test('issue 26, item 8: on a 360 px phone the slip keeps to 40 % of the screen w
   await page.setViewportSize({ width: 1366, height: 768 });
   await expect(page.getByTestId('slip-fold')).toBeHidden();
   await expect(page.getByTestId('place')).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: `artifacts/screenshots/demo-league-desktop-slip-${info.project.name}.png` });
+  await page.screenshot({
+    scale: 'css',
+    path: `artifacts/screenshots/demo-league-desktop-slip-${info.project.name}.png`,
+  });
 });

@@ -226,7 +226,10 @@ async function openPlay(page: Page, provider: 4 | 5, info: TestInfo): Promise<vo
   const canvas = page.frameLocator('iframe[data-testid="game-frame"]').getByTestId('ocean');
   await expect(canvas).toBeVisible({ timeout: PAGE_LOAD_MS });
   await expect(canvas).not.toHaveAttribute('data-fish', '0', { timeout: PAGE_LOAD_MS });
-  await page.screenshot({ path: `${SHOTS}/fishing-live-play-${provider}-${info.project.name}.png` });
+  await page.screenshot({
+    scale: 'css',
+    path: `${SHOTS}/fishing-live-play-${provider}-${info.project.name}.png`,
+  });
 }
 
 async function leave(page: Page): Promise<Response> {

@@ -207,7 +207,7 @@ for (const size of SIZES) {
           );
         }),
       ).toBe(true);
-      await page.screenshot({ path: `artifacts/screenshots/offline-page-${size.name}.png` });
+      await page.screenshot({ scale: 'css', path: `artifacts/screenshots/offline-page-${size.name}.png` });
       const apiOffline = await page.evaluate(() =>
         fetch('/api/user', { credentials: 'same-origin' }).then(
           (r) => r.status,
@@ -226,7 +226,7 @@ for (const size of SIZES) {
       const prompt = page.getByTestId('update-prompt');
       await expect(prompt).toBeVisible({ timeout: 30_000 });
       await expect(prompt).toContainText('កំណែថ្មីរួចរាល់ហើយ។');
-      await page.screenshot({ path: `artifacts/screenshots/update-prompt-${size.name}.png` });
+      await page.screenshot({ scale: 'css', path: `artifacts/screenshots/update-prompt-${size.name}.png` });
       // Nothing reloaded on its own: the page (and what the player typed) is the same one.
       expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(
         true,
@@ -265,7 +265,10 @@ for (const size of SIZES) {
       await expect(page.getByText('ការជូនដំណឹងបានបិទនៅលើឧបករណ៍នេះ។')).toBeVisible();
       await expect(page.getByRole('button', { name: 'បើកការជូនដំណឹង' })).toBeEnabled();
       expect(await page.evaluate(() => Notification.permission)).toBe('default');
-      await page.screenshot({ path: `artifacts/screenshots/notifications-opt-in-${size.name}.png` });
+      await page.screenshot({
+        scale: 'css',
+        path: `artifacts/screenshots/notifications-opt-in-${size.name}.png`,
+      });
 
       // Pushes, delivered to the worker as a push service would, shown as notifications (no amount in them).
       await context.grantPermissions(['notifications'], { origin });

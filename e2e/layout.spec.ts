@@ -256,7 +256,10 @@ test.describe('issue 26: what a new player tripped on', () => {
       }
       await expectNoSidewaysPan(page);
       await cells.first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `artifacts/screenshots/grid-narrow-${info.project.name}.png` });
+      await page.screenshot({
+        scale: 'css',
+        path: `artifacts/screenshots/grid-narrow-${info.project.name}.png`,
+      });
       // Item 12: the password fields' eye toggles, named for their field.
       await page.goto('/user/password');
       await page.getByRole('button', { name: 'បង្ហាញពាក្យសម្ងាត់ចាស់' }).click();
@@ -273,14 +276,20 @@ test.describe('issue 26: what a new player tripped on', () => {
         await page.getByRole('region', { name: 'ចាក់ឆ្នោត' }).boundingBox(),
       ];
       expect(barBox && boardBox && barBox.x + barBox.width <= boardBox.x).toBe(true);
-      await page.screenshot({ path: `artifacts/screenshots/laptop-game-${info.project.name}.png` });
+      await page.screenshot({
+        scale: 'css',
+        path: `artifacts/screenshots/laptop-game-${info.project.name}.png`,
+      });
       // Item 10: the menu opened by the pointer shows every link at 768 px, logout included.
       await nav.hover();
       await expect.poll(() => navWidthPx(page)).toBeCloseTo(14 * (await remPx(page)), 0);
       const links = nav.getByRole('link');
       await expect(links).toHaveCount(MENU.length + 3);
       for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
-      await page.screenshot({ path: `artifacts/screenshots/laptop-menu-${info.project.name}.png` });
+      await page.screenshot({
+        scale: 'css',
+        path: `artifacts/screenshots/laptop-menu-${info.project.name}.png`,
+      });
       await page.mouse.move(900, 500);
     }
 
@@ -300,7 +309,10 @@ test.describe('issue 26: what a new player tripped on', () => {
       .locator('.chip')
       .evaluateAll((chips) => chips.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
     expect(over).toEqual([]);
-    await page.screenshot({ path: `artifacts/screenshots/baccarat-chips-${info.project.name}.png` });
+    await page.screenshot({
+      scale: 'css',
+      path: `artifacts/screenshots/baccarat-chips-${info.project.name}.png`,
+    });
     // Item 9: the one game's two modes named apart, the minimum in ៛.
     await page.goto('/game/fishing');
     await expect(page.getByRole('heading', { name: 'នាគសមុទ្រ · ផ្ទេរប្រាក់ចូលហ្គេម' })).toBeVisible();

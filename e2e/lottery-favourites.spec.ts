@@ -27,7 +27,7 @@ test('lottery bet: numbers picked digit by digit, saved as favourites, back afte
   await picker.getByTestId('save-lottery-favourites').click();
   await expect(picker.getByTestId('lottery-favourites').getByRole('button', { name: '42' })).toBeVisible();
   await picker.scrollIntoViewIfNeeded();
-  await picker.screenshot({ path: `${SHOTS}/lottery-picker-${info.project.name}.png` });
+  await picker.screenshot({ scale: 'css', path: `${SHOTS}/lottery-picker-${info.project.name}.png` });
   await expectAccessible(page);
 
   await page.reload();

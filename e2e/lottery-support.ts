@@ -32,7 +32,8 @@ export async function confirmDialog(page: Page, player: Player, name?: string) {
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   await expectNoLatinWords(page, { allow: [player.username] });
-  if (name) await page.screenshot({ path: `${SHOTS}/lottery-${name}-${test.info().project.name}.png` });
+  if (name)
+    await page.screenshot({ scale: 'css', path: `${SHOTS}/lottery-${name}-${test.info().project.name}.png` });
   await dialog.getByRole('button', { name: 'បញ្ជាក់' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -30,7 +30,7 @@ import { createPlayer, expectAccessible, isPhone, SHOTS, signIn } from './suppor
 /** A viewport picture (what the player sees, bars included), saved beside the others and attached to the report. */
 async function snap(page: Page, name: string, info: TestInfo, fullPage = false): Promise<void> {
   const path = `${SHOTS}/${name}-${info.project.name}.png`;
-  await page.screenshot({ path, fullPage });
+  await page.screenshot({ scale: 'css', path, fullPage });
   await info.attach(name, { path, contentType: 'image/png' });
 }
 

@@ -69,6 +69,7 @@ test('hot and cold numbers of the last draws beside the 1–59 grid, and the sav
   // landing now renders the panel anew (a CI run once caught it detached mid-scroll): retried.
   await expect(async () => {
     await panel.screenshot({
+      scale: 'css',
       path: `${SHOTS}/lotto59-hot-cold-panel-${info.project.name}.png`,
       timeout: 5_000,
     });

@@ -37,7 +37,7 @@ test('maintenance switched on by the operator shows the maintenance screen; its 
       }).toPass({ timeout: 10_000 });
       await expect(page.getByRole('img', { name: 'ម៉ាស៊ីនឆ្នោតកំពុងជួសជុល' })).toBeVisible();
       await expect(page.getByRole('navigation')).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/maintenance-${size}.png`, fullPage: true });
+      await page.screenshot({ scale: 'css', path: `${SHOTS}/maintenance-${size}.png`, fullPage: true });
       await expectAccessible(page);
       await expectNoLatinWords(page);
     }

@@ -129,7 +129,7 @@ test('provider 4: a tap shoots the fish under it; the in-game balance follows th
   const schools = await open(page, '4', 100_000);
   await expect(page.getByTestId('ocean')).toHaveAttribute('data-balance', '100000');
   await page.waitForTimeout(3_000);
-  await page.screenshot({ path: `${shots}/ocean-dragon-p4-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${shots}/ocean-dragon-p4-${info.project.name}.png` });
   // The cannon up two levels: 500 ៛ a shot.
   const size = page.viewportSize()!;
   const bar = Math.max(72, Math.min(120, size.height * 0.14));
@@ -145,7 +145,7 @@ test('provider 4: a tap shoots the fish under it; the in-game balance follows th
   expect(reply.balance).toBe(100_000 - 500 + reply.payout);
   await expect(page.getByTestId('ocean')).toHaveAttribute('data-balance', String(reply.balance));
   await page.waitForTimeout(150);
-  await page.screenshot({ path: `${shots}/ocean-dragon-p4-shot-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${shots}/ocean-dragon-p4-shot-${info.project.name}.png` });
 });
 
 test('provider 5: the first shot buys a magazine of 50 with one wallet bet; landscape and English', async ({
@@ -158,11 +158,11 @@ test('provider 5: the first shot buys a magazine of 50 with one wallet bet; land
   expect(reply.magazine).toEqual({ level: 1, shots_left: 49 });
   expect(wallet.callsOf('bet').at(-1)!.body).toMatchObject({ amount: 5_000, game_code: 'ocean-dragon' });
   await expect(page.getByTestId('ocean')).toHaveAttribute('data-balance', String(reply.balance));
-  await page.screenshot({ path: `${shots}/ocean-dragon-p5-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${shots}/ocean-dragon-p5-${info.project.name}.png` });
   // The info sheet: rules, the fish table and the fairness check of the shots.
   await page.mouse.click(30, 30);
   await expect(page.getByRole('dialog')).toContainText('Ocean Dragon');
-  await page.screenshot({ path: `${shots}/ocean-dragon-sheet-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${shots}/ocean-dragon-sheet-${info.project.name}.png` });
 });
 
 test('provider 5 on a 360 px phone: the balance keeps clear of the − cannon button (issue 26, item 5)', async ({
@@ -174,5 +174,5 @@ test('provider 5 on a 360 px phone: the balance keeps clear of the − cannon bu
   await expect(ocean).toHaveAttribute('data-balance', '12345678');
   const edge = async (name: string) => Number(await ocean.getAttribute(name));
   expect(await edge('data-balance-right')).toBeLessThanOrEqual(await edge('data-minus-left'));
-  await page.screenshot({ path: `${shots}/ocean-dragon-p5-narrow-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${shots}/ocean-dragon-p5-narrow-${info.project.name}.png` });
 });

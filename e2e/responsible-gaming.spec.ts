@@ -93,6 +93,7 @@ test('limits, the refusal with the room left, the reality check over the board a
     // Modal over the game: the frame under it takes no click.
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await page.screenshot({
+      scale: 'css',
       path: `artifacts/screenshots/rg-reality-check-fishing-${info.project.name}.png`,
     });
     await check.getByRole('button', { name: 'បន្ត' }).click();

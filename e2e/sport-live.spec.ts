@@ -122,7 +122,7 @@ test('a single and a parlay in Demo League through our wallet: settled, paid to 
   await league.getByTestId('mode-parlay').click();
   await league.getByTestId('stake-parlay').fill(String(PARLAY_STAKE));
   await expect(league.getByTestId('combined-odds')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/sport-live-slip-${info.project.name}.png` });
+  await page.screenshot({ scale: 'css', path: `${SHOTS}/sport-live-slip-${info.project.name}.png` });
   const [parlayResponse] = await Promise.all([
     page.waitForResponse(isPlace),
     league.getByTestId('place').click(),
