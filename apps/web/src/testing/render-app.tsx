@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes } from '@/app/routes';
@@ -20,7 +20,9 @@ interface Probe {
 function RouterProbe({ report }: { report: (probe: Required<Probe>) => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  useEffect(() => {
+  // In the commit that renders the location, not after it: a passive effect runs later, and a CI run on a
+  // loaded machine found the login form on screen while the probe still reported the private page before it.
+  useLayoutEffect(() => {
     report({ location, navigate });
   });
   return null;
